@@ -1,0 +1,20 @@
+import type { DataSource } from 'typeorm';
+import type { AccessTokens } from './auth/access-token';
+import type { LoginThrottle } from './auth/login-throttle';
+import type { Config } from './config';
+import type { Mailer } from './mail/mailer';
+
+export interface Logger {
+  info(message: string): void;
+  error(message: string, err?: unknown): void;
+}
+
+/** What every router and service is handed: built once in main.ts (or by the test server). */
+export interface AppContext {
+  config: Config;
+  db: DataSource;
+  mailer: Mailer;
+  accessTokens: AccessTokens;
+  throttle: LoginThrottle;
+  log: Logger;
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import type { AppContext } from './app-context';
+import { errorMiddleware } from './http/error-middleware';
+import { notFound } from './http/errors';
+import { openApiDocument } from './http/openapi';
+import { publicRoute } from './http/route';
+import { authRouter } from './routes/auth/router';
+import { institutesRouter } from './routes/institutes/router';
+import { usersRouter } from './routes/users/router';
+
+/** Every API router, in one list: adding a resource means adding its router here. */
+const ROUTERS = [authRouter, institutesRouter, usersRouter];
+
+/** Serves the built renderer, with index.html for every app route (client-side routing). */
+function serveRenderer(app: Express, dir: string, log: AppContext['log']): void {
+  const index = path.join(dir, 'index.html');
+  if (!fs.existsSync(index)) {
+    log.info(`No renderer build at ${dir}: run 'npm run build:renderer' to serve the app.`);
+    return;
+  }
+  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  app.get(/^(?!\/v2(\/|$)).*/, (req, res, next) => {
+    if (path.extname(req.path)) return next(); // a missing asset is a 404, not the app
+    res.set('Cache-Control', 'no-cache').sendFile(index);
+  });
+}
+
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(express.json({ limit: '2mb' }));
+
+  const meta = express.Router();
+  publicRoute(
+    meta,
+    { method: 'get', path: '/v2/health', tag: 'meta', summary: 'Answers 200 when the database does' },
+    async () => {
+      await ctx.db.query('SELECT 1');
+      return { status: 'ok' };
+    },
+  );
+  publicRoute(
+    meta,
+    { method: 'get', path: '/v2/openapi.json', tag: 'meta', summary: 'This API as OpenAPI 3' },
+    async () => openApiDocument(),
+  );
+  app.use(meta);
+  for (const router of ROUTERS) app.use(router(ctx));
+  app.use('/v2', (_req, _res, next) => next(notFound('No such endpoint.')));
+
+  serveRenderer(app, ctx.config.rendererDir, ctx.log);
+  app.use(errorMiddleware((msg, err) => ctx.log.error(msg, err)));
+  return app;
+}

@@ -1,0 +1,33 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { AccessClaims } from '../../shared/api/auth';
+
+/** Short-lived HS256 access tokens carrying the claims the spec names: sub, roles, institutes. */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: { sub: number; roles: string[]; institutes: number[] }): Promise<string> {
+    return new SignJWT({ roles: claims.roles, institutes: claims.institutes })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token, or null when it is forged, malformed or expired. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      return payload as unknown as AccessClaims;
+    } catch {
+      return null;
+    }
+  }
+}

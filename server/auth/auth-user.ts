@@ -1,0 +1,17 @@
+import type { Role } from '../../shared/api/roles';
+
+/** The signed-in user as every handler sees it, read fresh from the database per request. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  /** The effective role: 'staff' for the provider's staff whatever their stored role. */
+  role: Role;
+  isStaff: boolean;
+  instituteIds: number[];
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: AuthUser;
+  }
+}

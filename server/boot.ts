@@ -1,0 +1,84 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { AppContext, Logger } from './app-context';
+import { createApp } from './app';
+import { AccessTokens } from './auth/access-token';
+import { LoginThrottle } from './auth/login-throttle';
+import type { Config } from './config';
+import { createDataSource } from './db/data-source';
+import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres';
+import { seedDemoData } from './demo/seed';
+import { outboxMailer, smtpMailer } from './mail/mailer';
+
+export interface RunningServer {
+  url: string;
+  ctx: AppContext;
+  stop: () => Promise<void>;
+}
+
+export const consoleLogger: Logger = {
+  info: (message) => console.log(`[vialqc] ${message}`),
+  error: (message, err) => console.error(`[vialqc] ${message}`, err ?? ''),
+};
+
+const EMBEDDED_DATABASE = 'vialqc';
+
+/** The embedded cluster under DATA_DIR/postgres, with the app's database created on first start. */
+async function embeddedDatabase(config: Config, log: Logger) {
+  log.info(`Starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}`);
+  const cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
+  const admin = new Client({ connectionString: cluster.url() });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+    EMBEDDED_DATABASE,
+  ]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${EMBEDDED_DATABASE}`);
+  await admin.end();
+  return { url: cluster.url(EMBEDDED_DATABASE), cluster };
+}
+
+/**
+ * Brings the whole server up: database (external or embedded), migrations, demo data on an empty
+ * database when asked, then HTTP. `stop` undoes it in reverse order.
+ */
+export async function startServer(config: Config, log: Logger = consoleLogger): Promise<RunningServer> {
+  let cluster: EmbeddedCluster | undefined;
+  let url = config.databaseUrl;
+  if (!url) ({ url, cluster } = await embeddedDatabase(config, log));
+
+  const db = createDataSource(url);
+  await db.initialize();
+  const ran = await db.runMigrations();
+  if (ran.length) log.info(`Applied ${ran.length} migration(s)`);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    log,
+    mailer: config.smtpUrl
+      ? smtpMailer(config.smtpUrl)
+      : outboxMailer(path.join(config.dataDir, 'outbox'), log.info),
+    accessTokens: new AccessTokens(config.jwtSecret, config.accessTokenSeconds),
+    throttle: new LoginThrottle(),
+  };
+  if (config.demo) await seedDemoData(ctx);
+
+  const server: Server = await new Promise((resolve) => {
+    const s = createApp(ctx).listen(config.port, () => resolve(s));
+  });
+  // Uploads stream for as long as they take; the desktop app sends no timeout either.
+  server.requestTimeout = 0;
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://localhost:${port}`,
+    ctx,
+    stop: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await db.destroy();
+      await cluster?.stop();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from the environment; README.md lists each with its default. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  /** External PostgreSQL; when unset an embedded one runs under DATA_DIR/postgres. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  /** Seed demo data into an empty database. */
+  demo: boolean;
+  /** Run the record-processing worker inside the server process. */
+  worker: boolean;
+  rendererDir: string;
+  accessTokenSeconds: number;
+  refreshTokenDays: number;
+  maxUploadBytes: number;
+}
+
+const bool = (v: string | undefined, fallback: boolean) =>
+  v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+
+/** JWT_SECRET when given; otherwise one generated on first start and kept under DATA_DIR. */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const port = Number(env.PORT || 8080);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port,
+    dataDir,
+    databaseUrl,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    jwtSecret: jwtSecret(env, dataDir),
+    smtpUrl: env.SMTP_URL || undefined,
+    demo: bool(env.DEMO, databaseUrl === undefined),
+    worker: bool(env.WORKER, true),
+    rendererDir: path.resolve(env.RENDERER_DIR || path.join(__dirname, '..', '..', 'dist', 'renderer')),
+    accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS || 15 * 60),
+    refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS || 14),
+    maxUploadBytes: 256 * 1024 * 1024,
+  };
+}

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { Analyzer } from '../entities/analyzer';
+import { OneTimeToken, RefreshToken } from '../entities/auth-token';
+import { Institute } from '../entities/institute';
+import { Label } from '../entities/label';
+import { Line } from '../entities/line';
+import { TransitRecord } from '../entities/record';
+import { User } from '../entities/user';
+import { Validation } from '../entities/validation';
+import { Vial } from '../entities/vial';
+import { SnakeNamingStrategy } from './naming-strategy';
+
+export const ENTITIES = [
+  Institute,
+  User,
+  RefreshToken,
+  OneTimeToken,
+  Vial,
+  Label,
+  Line,
+  Validation,
+  Analyzer,
+  TransitRecord,
+];
+
+/** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */
+const MIGRATIONS = [path.join(__dirname, 'migrations', '*.{ts,js}')];
+
+export function createDataSource(url: string): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsTransactionMode: 'each',
+    extra: { max: 10 },
+  });
+}

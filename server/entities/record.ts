@@ -1,0 +1,153 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { Institute } from './institute';
+import { Label } from './label';
+import { Line } from './line';
+import { Validation } from './validation';
+import { Vial } from './vial';
+
+/** What processing computed for a run (vial-data.md section 3), as the API names it. */
+export interface StoredMetrics {
+  auc: number;
+  auc_225hz: number;
+  power: number;
+  maximum_acceleration: number;
+  duration: number;
+  mean_kinetic_temperature: number | null;
+  minimum_temperature: number | null;
+  maximum_temperature: number | null;
+  no_run_error: boolean;
+  short_run_error: boolean;
+  flatline_error: boolean;
+}
+
+/**
+ * One run of one vial: the uploaded file (content-addressed blob) and what processing made of it.
+ * The error flags are columns, not only metrics, because staff may correct them and lists filter
+ * on them; `auc` and `rejection` are columns so lists can filter and sort without reading jsonb.
+ */
+@Entity('records')
+@Index(['instituteId', 'date'])
+@Index(['instituteId', 'uploadDate'])
+@Index(['instituteId', 'isProcessed', 'isReviewed'])
+@Index(['lineId', 'date'])
+@Index(['validationId'])
+@Index(['instituteId', 'sha256'], { unique: true })
+export class TransitRecord {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @ManyToOne(() => Institute, { onDelete: 'CASCADE' })
+  institute: Institute;
+
+  @Column({ type: 'int' })
+  instituteId: number;
+
+  @ManyToOne(() => Vial, { nullable: true, onDelete: 'SET NULL' })
+  vial: Vial | null;
+
+  @Column({ type: 'int', nullable: true })
+  vialId: number | null;
+
+  /** The vial's label at upload time, kept when the vial is later renamed or removed. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  vialLabel: string | null;
+
+  /** Start of the run (from the file header). */
+  @Column({ type: 'timestamptz' })
+  date: Date;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  uploadDate: Date;
+
+  @Column({ type: 'double precision', nullable: true })
+  duration: number | null;
+
+  @ManyToOne(() => Line, { nullable: true, onDelete: 'SET NULL' })
+  line: Line | null;
+
+  @Column({ type: 'int', nullable: true })
+  lineId: number | null;
+
+  @ManyToOne(() => Validation, { nullable: true, onDelete: 'SET NULL' })
+  validation: Validation | null;
+
+  @Column({ type: 'int', nullable: true })
+  validationId: number | null;
+
+  @ManyToMany(() => Label)
+  @JoinTable({
+    name: 'record_labels',
+    joinColumn: { name: 'record_id' },
+    inverseJoinColumn: { name: 'label_id' },
+  })
+  labels: Label[];
+
+  @Column({ type: 'boolean', default: false })
+  exclude: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  hidden: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  testRun: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isReviewed: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isProcessed: boolean;
+
+  /** Why processing failed; the record then stays unprocessed but no longer waits forever. */
+  @Column({ type: 'text', nullable: true })
+  processingError: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  metrics: StoredMetrics | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  auc: number | null;
+
+  /** Worst-analyte rejection probability in percent at the institute's thresholds. */
+  @Column({ type: 'double precision', nullable: true })
+  rejection: number | null;
+
+  @Column({ type: 'boolean', default: false })
+  noRunError: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  shortRunError: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  flatlineError: boolean;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  temperatureType: 'ambient' | 'refrigerated' | 'frozen' | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  outsideControlledSeconds: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  outsideExcursionSeconds: number | null;
+
+  /** SHA-256 of the file: the blob's address and the duplicate check. */
+  @Column({ type: 'char', length: 64 })
+  sha256: string;
+
+  @Column({ type: 'bigint' })
+  fileSize: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  fileName: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  sequence: number | null;
+}

@@ -1,0 +1,36 @@
+import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Institute } from './institute';
+
+/** A registered sensor vial. Its label is the serial in the vial's tag. */
+@Entity('vials')
+export class Vial {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  label: string;
+
+  /** Binds the registry entry to the UUID in the vial's tag (sent with every upload). */
+  @Index({ unique: true, where: 'uuid IS NOT NULL' })
+  @Column({ type: 'uuid', nullable: true })
+  uuid: string | null;
+
+  @Column({ type: 'varchar', length: 32 })
+  version: string;
+
+  @ManyToOne(() => Institute, { nullable: true, onDelete: 'SET NULL' })
+  institute: Institute | null;
+
+  @Column({ type: 'int', nullable: true })
+  instituteId: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  isDeleted: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,35 @@
+import type { ErrorRequestHandler } from 'express';
+import { MulterError } from 'multer';
+import { HttpError } from './errors';
+
+/** The one place errors become answers: `{detail}` with the right status, never a stack trace. */
+export function errorMiddleware(log: (msg: string, err: unknown) => void): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.set(err.headers).status(err.status).json({ detail: err.detail });
+      return;
+    }
+    if (err instanceof MulterError) {
+      const tooLarge = err.code === 'LIMIT_FILE_SIZE';
+      res.status(tooLarge ? 413 : 400).json({
+        detail: tooLarge ? 'The file is larger than the 256 MiB upload limit.' : err.message,
+      });
+      return;
+    }
+    // body-parser: malformed JSON or form bodies, and bodies over its limit.
+    const status = (err as { status?: number; type?: string }).status;
+    if (status && status >= 400 && status < 500) {
+      const type = (err as { type?: string }).type;
+      const detail =
+        type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : String(err.message);
+      res.status(status).json({ detail });
+      return;
+    }
+    log(`Unhandled error on ${req.method} ${req.originalUrl}`, err);
+    res.status(500).json({ detail: 'Something went wrong on our end.' });
+  };
+}

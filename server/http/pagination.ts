@@ -1,0 +1,40 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { PageQuery } from '../../shared/api/common';
+import { HttpError } from './errors';
+
+/**
+ * Applies `ordering=field` / `-field` from an allow-list mapping API field names to SQL
+ * expressions, then the zero-based page, and answers `{items, total}`. An id tie-breaker keeps
+ * pages stable when many rows share the sort value.
+ */
+export async function paginate<E extends ObjectLiteral, T>(
+  qb: SelectQueryBuilder<E>,
+  query: PageQuery,
+  orderings: Record<string, string>,
+  defaultOrdering: string,
+  present: (row: E) => T,
+): Promise<{ items: T[]; total: number }> {
+  const ordering = query.ordering || defaultOrdering;
+  const descending = ordering.startsWith('-');
+  const field = descending ? ordering.slice(1) : ordering;
+  const column = orderings[field];
+  if (!column) {
+    throw new HttpError(422, [
+      {
+        loc: ['query', 'ordering'],
+        msg: `Cannot order by '${field}'. Use one of: ${Object.keys(orderings).join(', ')}.`,
+        type: 'value_error',
+      },
+    ]);
+  }
+  const direction = descending ? 'DESC' : 'ASC';
+  qb.orderBy(column, direction, descending ? 'NULLS LAST' : 'NULLS FIRST').addOrderBy(
+    `${qb.alias}.id`,
+    direction,
+  );
+  const [rows, total] = await qb
+    .skip(query.page * query.size)
+    .take(query.size)
+    .getManyAndCount();
+  return { items: rows.map(present), total };
+}

@@ -1,0 +1,122 @@
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { z } from 'zod';
+import type { AuthUser } from '../auth/auth-user';
+import { HttpError } from './errors';
+import { registerOperation } from './openapi';
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema> {
+  method: Method;
+  /** Express path, e.g. `/v2/institutes/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** How the body arrives (documentation only; parsing is set up per route). */
+  bodyType?: 'json' | 'form' | 'multipart';
+  response?: z.ZodType;
+  /** Status of a successful answer with a body (default 200). */
+  status?: number;
+  /** Middleware that runs before validation (multipart parsing, rate limits). */
+  before?: RequestHandler[];
+}
+
+export interface Ctx<B extends Schema, Q extends Schema, P extends Schema> {
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  req: Request;
+  res: Response;
+}
+export interface AuthedCtx<B extends Schema, Q extends Schema, P extends Schema>
+  extends Ctx<B, Q, P> {
+  user: AuthUser;
+}
+
+/** The answer of a handler that wrote the response itself (files, streams). */
+export const HANDLED = Symbol('handled');
+
+type Handler<C> = (ctx: C) => Promise<unknown>;
+
+/** Turns zod issues into the 422 body: one entry per problem, located in body/query/path. */
+function issuesOf(where: 'body' | 'query' | 'path', error: z.ZodError) {
+  return error.issues.map((issue) => ({
+    loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}
+
+function parse<S extends Schema>(
+  schema: S,
+  input: unknown,
+  where: 'body' | 'query' | 'path',
+): Out<S> {
+  if (!schema) return {} as unknown as Out<S>;
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw new HttpError(422, issuesOf(where, result.error));
+  return result.data as Out<S>;
+}
+
+function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
+  router: Router,
+  spec: RouteSpec<B, Q, P>,
+  guard: RequestHandler[],
+  handler: Handler<C>,
+  makeCtx: (base: Ctx<B, Q, P>) => C,
+  secured: boolean,
+): void {
+  registerOperation(spec, secured);
+  const run: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const base: Ctx<B, Q, P> = {
+        params: parse(spec.params as P, req.params, 'path'),
+        query: parse(spec.query as Q, req.query, 'query'),
+        body: parse(spec.body as B, req.body, 'body'),
+        req,
+        res,
+      };
+      const result = await handler(makeCtx(base));
+      if (result === HANDLED) return;
+      if (result === undefined) res.status(204).end();
+      else res.status(spec.status ?? 200).json(result);
+    } catch (err) {
+      next(err);
+    }
+  };
+  router[spec.method](spec.path, ...guard, ...(spec.before ?? []), run);
+}
+
+/**
+ * Declares an endpoint for authenticated users: documented in the OpenAPI document, input
+ * validated against the shared schemas, the handler's return value sent as JSON (undefined: 204).
+ */
+export function route<B extends Schema, Q extends Schema, P extends Schema>(
+  router: Router,
+  requireAuth: RequestHandler,
+  spec: RouteSpec<B, Q, P>,
+  handler: Handler<AuthedCtx<B, Q, P>>,
+): void {
+  mount(
+    router,
+    spec,
+    [requireAuth],
+    handler,
+    (base) => ({ ...base, user: base.req.user as AuthUser }),
+    true,
+  );
+}
+
+/** The same for the public endpoints (login, reset, registration, health). */
+export function publicRoute<B extends Schema, Q extends Schema, P extends Schema>(
+  router: Router,
+  spec: RouteSpec<B, Q, P>,
+  handler: Handler<Ctx<B, Q, P>>,
+): void {
+  mount(router, spec, [], handler, (base) => base, false);
+}

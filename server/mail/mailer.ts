@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+const FROM = 'VialQC <no-reply@vialqc.local>';
+
+/** Sends through SMTP_URL (e.g. smtp://user:pass@host:587). */
+export function smtpMailer(smtpUrl: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: FROM, ...message });
+    },
+  };
+}
+
+/**
+ * Without SMTP, each message is written as an .eml file under DATA_DIR/outbox and its first link
+ * is logged, so a local installation can still complete invitations and password resets.
+ */
+export function outboxMailer(outboxDir: string, log: (line: string) => void): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: FROM, ...message });
+      fs.mkdirSync(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${Date.now()}-${message.to.replace(/[^\w.@-]/g, '_')}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      const link = message.text.match(/https?:\/\/\S+/)?.[0];
+      log(`Mail to ${message.to} ("${message.subject}") saved to ${file}${link ? `; link: ${link}` : ''}`);
+    },
+  };
+}

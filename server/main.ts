@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { consoleLogger, startServer } from './boot';
+import { loadConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  consoleLogger.info(`VialQC is running at ${config.publicUrl} (API: ${server.url}/v2)`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    consoleLogger.info(`${signal}: shutting down`);
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  consoleLogger.error('Could not start', err);
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import type { User as UserDto } from '../../../shared/api/users';
+import type { User } from '../../entities/user';
+
+/** The fields of a user that leave the server; never the password hash. */
+export function presentUser(user: User): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.isStaff ? 'staff' : user.role,
+    institutes: (user.institutes ?? []).map((i) => i.id).sort((a, b) => a - b),
+    default_institute: user.defaultInstituteId,
+    is_active: user.isActive,
+    is_staff: user.isStaff,
+    unregistered: user.passwordHash === null,
+  };
+}

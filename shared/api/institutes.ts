@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { pageQuery, queryBoolean } from './common';
+import { featureFlags } from './feature-flags';
+
+export const METADATA_TYPES = ['pts', 'courier'] as const;
+export const RELATIONSHIPS = [
+  'none',
+  'direct',
+  'partner_aerocom',
+  'partner_labquality',
+  'internal',
+  'poc',
+  'archive',
+] as const;
+export const SUBSCRIPTIONS = ['none', 'one_time', 'annual'] as const;
+export type MetadataType = (typeof METADATA_TYPES)[number];
+
+export const institute = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  partner_id: z.string().nullable(),
+  metadata_type: z.enum(METADATA_TYPES),
+  relationship: z.enum(RELATIONSHIPS),
+  subscription: z.enum(SUBSCRIPTIONS),
+  total_lines: z.number().int().nullable(),
+  feature_flags: featureFlags.partial().nullable(),
+  has_feature_flags: z.boolean(),
+  institute_type: z.enum(METADATA_TYPES),
+  customer_since: z.string().nullable(),
+  archived: z.boolean(),
+  timezone: z.string(),
+});
+export type Institute = z.infer<typeof institute>;
+
+const instituteFields = {
+  name: z.string().trim().min(1, 'Name is required.').max(80, 'Name is too long.'),
+  partner_id: z.string().trim().max(80, 'Partner ID is too long.').nullable().optional(),
+  metadata_type: z.enum(METADATA_TYPES).optional(),
+  relationship: z.enum(RELATIONSHIPS).optional(),
+  subscription: z.enum(SUBSCRIPTIONS).optional(),
+  total_lines: z.number().int().min(0).nullable().optional(),
+  feature_flags: featureFlags.partial().nullable().optional(),
+  customer_since: z.string().date().nullable().optional(),
+  archived: z.boolean().optional(),
+  timezone: z.string().min(1).max(64).optional(),
+};
+export const instituteCreate = z.object(instituteFields);
+export const instituteUpdate = z.object(instituteFields).partial();
+export type InstituteCreate = z.infer<typeof instituteCreate>;
+export type InstituteUpdate = z.infer<typeof instituteUpdate>;
+
+/** Fields only the provider's staff may set (administration.md section 6). */
+export const STAFF_ONLY_INSTITUTE_FIELDS = [
+  'metadata_type',
+  'relationship',
+  'subscription',
+  'partner_id',
+  'feature_flags',
+  'archived',
+] as const;
+
+export const instituteListQuery = pageQuery.extend({
+  size: z.coerce.number().int().min(1).max(10000).default(1000),
+  exclude_archived: queryBoolean.optional(),
+  search_string: z.string().max(200).optional(),
+});
+
+export const uploadSummary = z.object({
+  total_records: z.number().int(),
+  unprocessed: z.number().int(),
+  last_upload_date: z.string().nullable(),
+  uploads_last_30_days: z.number().int(),
+});
+export type UploadSummary = z.infer<typeof uploadSummary>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+import { role } from './roles';
+
+export const user = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role,
+  institutes: z.array(z.number().int()),
+  default_institute: z.number().int().nullable(),
+  is_active: z.boolean(),
+  is_staff: z.boolean(),
+  unregistered: z.boolean(),
+});
+export type User = z.infer<typeof user>;
+
+const names = {
+  first_name: z.string().trim().min(1, "First Name can't be empty").max(150),
+  last_name: z.string().trim().min(1, "Last Name can't be empty").max(150),
+};
+const membership = {
+  institutes: z.array(z.number().int().positive()).min(1, 'Select at least one organization'),
+  default_institute: z.number({ error: 'Default Organization is required' }).int().positive(),
+  is_active: z.boolean().default(true),
+  role: role.default('member'),
+};
+const defaultInList = (v: { institutes?: number[]; default_institute?: number }) =>
+  v.institutes === undefined ||
+  v.default_institute === undefined ||
+  v.institutes.includes(v.default_institute);
+const defaultInListError = {
+  message: 'You must assign a default organization to a new user.',
+  path: ['default_institute'],
+};
+
+export const userCreate = z
+  .object({
+    email: z.string().trim().min(1, "Email can't be empty").email('Please enter a valid e-mail address'),
+    ...names,
+    ...membership,
+    is_staff: z.boolean().optional(),
+  })
+  .refine(defaultInList, defaultInListError);
+export type UserCreate = z.input<typeof userCreate>;
+
+export const userUpdate = z
+  .object({ ...names, ...membership, is_staff: z.boolean() })
+  .partial()
+  .refine(defaultInList, defaultInListError);
+export type UserUpdate = z.input<typeof userUpdate>;
+
+export const userListQuery = pageQuery.extend({ search: z.string().max(200).optional() });

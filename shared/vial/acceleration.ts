@@ -1,0 +1,52 @@
+import type { Run } from './dat';
+import { appliesLowpass, AUC_LOWPASS_HZ, BiquadFilter, butterworthLowpass } from './lowpass';
+
+/** |a| in g. */
+export function magnitude(ax: number, ay: number, az: number): number {
+  return Math.sqrt(ax * ax + ay * ay + az * az);
+}
+
+/** The per-axis 225 Hz low-pass of auc_225hz, applied to accelerations in g (gravity included). */
+export class AxesLowpass {
+  private readonly x: BiquadFilter;
+  private readonly y: BiquadFilter;
+  private readonly z: BiquadFilter;
+
+  constructor(sampleRate: number, ax0: number, ay0: number, az0: number) {
+    const coefficients = butterworthLowpass(sampleRate, AUC_LOWPASS_HZ);
+    this.x = new BiquadFilter(coefficients);
+    this.y = new BiquadFilter(coefficients);
+    this.z = new BiquadFilter(coefficients);
+    this.x.reset(ax0);
+    this.y.reset(ay0);
+    this.z.reset(az0);
+  }
+
+  /** Feeds the next sample and returns the magnitude of the filtered acceleration. */
+  magnitude(ax: number, ay: number, az: number): number {
+    return magnitude(this.x.step(ax), this.y.step(ay), this.z.step(az));
+  }
+}
+
+/** The filter for a run's auc_225hz, or null where it does not apply (fs ≤ 450 Hz or no samples). */
+export function runLowpass(run: Run): AxesLowpass | null {
+  const { sampleRate, sampleCount, accelScale: scale } = run.header;
+  if (!appliesLowpass(sampleRate) || sampleCount === 0) return null;
+  const { accel } = run;
+  return new AxesLowpass(sampleRate, accel[0] * scale, accel[1] * scale, accel[2] * scale);
+}
+
+/** |a_i| for every sample, optionally after the 225 Hz low-pass (a no-op where it does not apply). */
+export function accelerationMagnitudes(run: Run, lowpassed = false): Float64Array {
+  const { sampleCount, accelScale: scale } = run.header;
+  const { accel } = run;
+  const lowpass = lowpassed ? runLowpass(run) : null;
+  const magnitudes = new Float64Array(sampleCount);
+  for (let i = 0, k = 0; i < sampleCount; i++, k += 3) {
+    const ax = accel[k] * scale;
+    const ay = accel[k + 1] * scale;
+    const az = accel[k + 2] * scale;
+    magnitudes[i] = lowpass ? lowpass.magnitude(ax, ay, az) : magnitude(ax, ay, az);
+  }
+  return magnitudes;
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer } from '../server/boot';
+import { loadConfig, type Config } from '../server/config';
+import { DEMO_PASSWORD } from '../server/demo/seed';
+import { createTestDatabase } from './database';
+import { ApiClient } from './http';
+import { MailCatcher } from './mail-catcher';
+
+export interface TestServer extends RunningServer {
+  mail: MailCatcher;
+  api: ApiClient;
+  dataDir: string;
+  /** Logs a demo user in and answers a client carrying the access token. */
+  login(email: string, password?: string): Promise<ApiClient>;
+}
+
+const quiet = { info: () => undefined, error: (m: string, e?: unknown) => console.error(m, e) };
+
+/**
+ * A real server on a free port, over its own fresh database cloned from the migrated template,
+ * with the demo accounts seeded and mail going to a real SMTP listener.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const mail = new MailCatcher();
+  await mail.start();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-test-data-'));
+  const config: Config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      JWT_SECRET: randomBytes(24).toString('hex'),
+      PORT: '0',
+      DEMO: 'true',
+      WORKER: 'true',
+    }),
+    smtpUrl: mail.url,
+    rendererDir: path.resolve(__dirname, '..', 'dist', 'renderer'),
+    ...overrides,
+  };
+  const server = await startServer(config, quiet);
+  const api = new ApiClient(server.url);
+  return {
+    ...server,
+    mail,
+    api,
+    dataDir,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await api.form('/v2/auth/token', { username: email, password });
+      if (res.status !== 200) throw new Error(`Login of ${email} failed: ${JSON.stringify(res.body)}`);
+      return api.as(res.body.access_token);
+    },
+    async stop() {
+      await server.stop();
+      await mail.stop();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
