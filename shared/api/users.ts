@@ -23,8 +23,8 @@ const names = {
 const membership = {
   institutes: z.array(z.number().int().positive()).min(1, 'Select at least one organization'),
   default_institute: z.number({ error: 'Default Organization is required' }).int().positive(),
-  is_active: z.boolean().default(true),
-  role: role.default('member'),
+  is_active: z.boolean(),
+  role,
 };
 const defaultInList = (v: { institutes?: number[]; default_institute?: number }) =>
   v.institutes === undefined ||
@@ -40,6 +40,8 @@ export const userCreate = z
     email: z.string().trim().min(1, "Email can't be empty").email('Please enter a valid e-mail address'),
     ...names,
     ...membership,
+    is_active: membership.is_active.default(true),
+    role: role.default('member'),
     is_staff: z.boolean().optional(),
   })
   .refine(defaultInList, defaultInListError);

@@ -67,12 +67,11 @@ export async function listInstituteUsers(
 const loadUser = (manager: EntityManager, id: number) =>
   manager.getRepository(User).findOne({ where: { id }, relations: { institutes: true } });
 
-/** The target user if `me` may see it: self, staff, or a manager sharing an institute. */
+/** The target user if `me` may see it: self, staff, or someone sharing an institute. */
 async function visibleUser(manager: EntityManager, me: AuthUser, id: number) {
   const user = await loadUser(manager, id);
   const shares = user?.institutes.some((i) => me.instituteIds.includes(i.id));
-  if (!user || !(me.id === id || me.isStaff || (shares && can(me, 'users:manage'))))
-    throw notFound();
+  if (!user || !(me.id === id || me.isStaff || shares)) throw notFound();
   return user;
 }
 
