@@ -3,6 +3,9 @@ import type { AccessTokens } from './auth/access-token';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
+import type { RunCache } from './pipeline/process-record';
+import type { RecordQueue } from './pipeline/queue';
+import type { BlobStore } from './storage/blob-store';
 
 export interface Logger {
   info(message: string): void;
@@ -17,4 +20,9 @@ export interface AppContext {
   accessTokens: AccessTokens;
   throttle: LoginThrottle;
   log: Logger;
+  /** Raw vial files, content-addressed. */
+  blobs: BlobStore;
+  /** Parsed runs recently used for chart series. */
+  runs: RunCache;
+  queue: RecordQueue;
 }

@@ -8,10 +8,12 @@ import { openApiDocument } from './http/openapi';
 import { publicRoute } from './http/route';
 import { authRouter } from './routes/auth/router';
 import { institutesRouter } from './routes/institutes/router';
+import { recordsRouter } from './routes/records/router';
 import { usersRouter } from './routes/users/router';
+import { vialsRouter } from './routes/vials/router';
 
 /** Every API router, in one list: adding a resource means adding its router here. */
-const ROUTERS = [authRouter, institutesRouter, usersRouter];
+const ROUTERS = [authRouter, institutesRouter, usersRouter, vialsRouter, recordsRouter];
 
 /** Serves the built renderer, with index.html for every app route (client-side routing). */
 function serveRenderer(app: Express, dir: string, log: AppContext['log']): void {

@@ -10,6 +10,9 @@ import { createDataSource } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres';
 import { seedDemoData } from './demo/seed';
 import { outboxMailer, smtpMailer } from './mail/mailer';
+import { requeueUnprocessed, RunCache, startRecordWorker } from './pipeline/process-record';
+import { RecordQueue } from './pipeline/queue';
+import { FileBlobStore } from './storage/blob-store';
 
 export interface RunningServer {
   url: string;
@@ -39,19 +42,23 @@ async function embeddedDatabase(config: Config, log: Logger) {
 }
 
 /**
- * Brings the whole server up: database (external or embedded), migrations, demo data on an empty
- * database when asked, then HTTP. `stop` undoes it in reverse order.
+ * Connects to the database (migrating it) and the job queue and builds the context every router,
+ * service and worker is handed. `close` releases both.
  */
-export async function startServer(config: Config, log: Logger = consoleLogger): Promise<RunningServer> {
-  let cluster: EmbeddedCluster | undefined;
-  let url = config.databaseUrl;
-  if (!url) ({ url, cluster } = await embeddedDatabase(config, log));
-
-  const db = createDataSource(url);
+export async function createContext(
+  config: Config,
+  databaseUrl: string,
+  log: Logger,
+): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  const db = createDataSource(databaseUrl);
   await db.initialize();
   const ran = await db.runMigrations();
   if (ran.length) log.info(`Applied ${ran.length} migration(s)`);
-
+  const queue = await RecordQueue.start(databaseUrl, {
+    expireSeconds: config.jobExpireSeconds,
+    maintenanceSeconds: config.jobMaintenanceSeconds,
+  });
+  const blobs = new FileBlobStore(path.join(config.dataDir, 'blobs'));
   const ctx: AppContext = {
     config,
     db,
@@ -61,8 +68,37 @@ export async function startServer(config: Config, log: Logger = consoleLogger): 
       : outboxMailer(path.join(config.dataDir, 'outbox'), log.info),
     accessTokens: new AccessTokens(config.jwtSecret, config.accessTokenSeconds),
     throttle: new LoginThrottle(),
+    blobs,
+    runs: new RunCache(blobs),
+    queue,
   };
-  if (config.demo) await seedDemoData(ctx);
+  return {
+    ctx,
+    close: async () => {
+      await queue.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** Starts the record worker and queues whatever a previous crash left unprocessed. */
+export async function startWorker(ctx: AppContext): Promise<void> {
+  await startRecordWorker(ctx);
+  const requeued = await requeueUnprocessed(ctx);
+  if (requeued) ctx.log.info(`Queued ${requeued} unprocessed record(s)`);
+}
+
+/**
+ * Brings the whole server up: database (external or embedded), migrations, demo data on an empty
+ * database when asked, the worker, then HTTP. `stop` undoes it in reverse order.
+ */
+export async function startServer(config: Config, log: Logger = consoleLogger): Promise<RunningServer> {
+  let cluster: EmbeddedCluster | undefined;
+  let url = config.databaseUrl;
+  if (!url) ({ url, cluster } = await embeddedDatabase(config, log));
+  const { ctx, close } = await createContext(config, url, log);
+  if (config.demo !== 'off') await seedDemoData(ctx, config.demo);
+  if (config.worker) await startWorker(ctx);
 
   const server: Server = await new Promise((resolve) => {
     const s = createApp(ctx).listen(config.port, () => resolve(s));
@@ -77,7 +113,7 @@ export async function startServer(config: Config, log: Logger = consoleLogger): 
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
-      await db.destroy();
+      await close();
       await cluster?.stop();
     },
   };

@@ -11,14 +11,17 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   smtpUrl: string | undefined;
-  /** Seed demo data into an empty database. */
-  demo: boolean;
+  /** Seed demo data into an empty database: everything, only institutes and users, or none. */
+  demo: 'full' | 'accounts' | 'off';
   /** Run the record-processing worker inside the server process. */
   worker: boolean;
   rendererDir: string;
   accessTokenSeconds: number;
   refreshTokenDays: number;
   maxUploadBytes: number;
+  /** A processing job whose worker died is retried after this many seconds. */
+  jobExpireSeconds: number;
+  jobMaintenanceSeconds: number;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -46,11 +49,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     jwtSecret: jwtSecret(env, dataDir),
     smtpUrl: env.SMTP_URL || undefined,
-    demo: bool(env.DEMO, databaseUrl === undefined),
+    demo:
+      env.DEMO === 'accounts' ? 'accounts' : bool(env.DEMO, databaseUrl === undefined) ? 'full' : 'off',
     worker: bool(env.WORKER, true),
     rendererDir: path.resolve(env.RENDERER_DIR || path.join(__dirname, '..', '..', 'dist', 'renderer')),
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS || 15 * 60),
     refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS || 14),
     maxUploadBytes: 256 * 1024 * 1024,
+    jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS || 300),
+    jobMaintenanceSeconds: Number(env.JOB_MAINTENANCE_SECONDS || 30),
   };
 }

@@ -34,7 +34,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       DATABASE_URL: database.url,
       JWT_SECRET: randomBytes(24).toString('hex'),
       PORT: '0',
-      DEMO: 'true',
+      DEMO: 'accounts',
       WORKER: 'true',
     }),
     smtpUrl: mail.url,

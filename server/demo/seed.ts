@@ -27,7 +27,7 @@ export const DEMO_USERS: DemoUser[] = [
  * Fills an empty database with demo institutes and users (and, through `extraSeeds`, whatever
  * later features add: lines, records, validations). Does nothing when any institute exists.
  */
-export async function seedDemoData(ctx: AppContext): Promise<boolean> {
+export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'): Promise<boolean> {
   if ((await ctx.db.getRepository(Institute).count()) > 0) return false;
   ctx.log.info('Empty database: seeding demo data');
   const passwordHash = await hashPassword(DEMO_PASSWORD);

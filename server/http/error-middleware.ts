@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler } from 'express';
-import { MulterError } from 'multer';
 import { HttpError } from './errors';
 
 /** The one place errors become answers: `{detail}` with the right status, never a stack trace. */
@@ -11,13 +10,6 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void): Error
     }
     if (err instanceof HttpError) {
       res.set(err.headers).status(err.status).json({ detail: err.detail });
-      return;
-    }
-    if (err instanceof MulterError) {
-      const tooLarge = err.code === 'LIMIT_FILE_SIZE';
-      res.status(tooLarge ? 413 : 400).json({
-        detail: tooLarge ? 'The file is larger than the 256 MiB upload limit.' : err.message,
-      });
       return;
     }
     // body-parser: malformed JSON or form bodies, and bodies over its limit.

@@ -118,7 +118,8 @@ export function parseRun(bytes: Uint8Array): Run {
 /**
  * Validates a run file that arrives in chunks (an upload stream) in constant memory: the header
  * as soon as its 64 bytes are in, an overlong file as soon as it overflows, length and CRC at
- * `finish()`. Throws the same VialFormatError codes as parseRun, in the same order.
+ * `finish()`. Throws the same VialFormatError codes as parseRun, in the same order; after one,
+ * the upload is refused and the checker is not fed further.
  */
 export class RunFileChecker {
   private readonly headerBytes = new Uint8Array(RUN_HEADER_SIZE);

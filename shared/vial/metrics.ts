@@ -2,6 +2,10 @@ import { magnitude, runLowpass } from './acceleration';
 import type { Run } from './dat';
 import { summarizeTemperature, type TemperatureSummary } from './temperature';
 
+// A module binding rather than `Math.abs` in the per-sample loop: inside a vm context (Jest)
+// every global lookup costs about half a microsecond.
+const { abs } = Math;
+
 /** A dynamic acceleration of at least this many g counts as the vial moving. */
 export const MOVING_THRESHOLD_G = 0.5;
 /** Movement spanning less than this is a short run. */
@@ -52,8 +56,8 @@ export function computeMetrics(run: Run): RecordMetrics {
     const ay = y * scale;
     const az = z * scale;
     const size = magnitude(ax, ay, az);
-    const d = Math.abs(size - 1);
-    const filtered = lowpass ? Math.abs(lowpass.magnitude(ax, ay, az) - 1) : d;
+    const d = abs(size - 1);
+    const filtered = lowpass ? abs(lowpass.magnitude(ax, ay, az) - 1) : d;
 
     if (i > 0) {
       dSum += previousD + d;

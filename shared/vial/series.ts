@@ -60,10 +60,11 @@ export interface AccelerationSeries {
 export function accelerationSeries(run: Run, maxPoints = DEFAULT_MAX_POINTS): AccelerationSeries {
   const magnitudes = accelerationMagnitudes(run);
   const { time, values } = thinUniform(magnitudes, 1 / run.header.sampleRate, maxPoints);
+  // Thinning keeps each bucket's extremes, so the thinned values hold the global maximum.
   return {
     acceleration_time: time,
     acceleration: values,
-    maximum_acceleration: magnitudes.reduce((max, value) => (value > max ? value : max), 0),
+    maximum_acceleration: values.reduce((max, value) => Math.max(max, value), 0),
   };
 }
 
@@ -80,10 +81,10 @@ export function temperatureSeries(run: Run, maxPoints = DEFAULT_MAX_POINTS): Tem
   const celsius = Float64Array.from(run.temperature, (count) => count * scale);
   const { time, values } = thinUniform(celsius, run.header.temperatureIntervalMs / 1000, maxPoints);
   const empty = celsius.length === 0;
-  // Thinning keeps each bucket's extremes, so the thinned values hold the global ones.
   return {
     temperature_time: time,
     temperature: values,
+    // As for acceleration, the thinned values hold the extremes.
     minimum_temperature: empty ? null : Math.min(...values),
     maximum_temperature: empty ? null : Math.max(...values),
   };

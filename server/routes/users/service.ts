@@ -17,8 +17,8 @@ import { presentUser } from './presenter';
 const ORDERINGS = {
   id: 'u.id',
   email: 'u.email',
-  first_name: 'lower(u.first_name)',
-  last_name: 'lower(u.last_name)',
+  first_name: 'u.firstName',
+  last_name: 'u.lastName',
   role: 'u.role',
 };
 const NOT_AUTHORIZED_CREATE = 'You are not authorized to create this user';

@@ -1,0 +1,31 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Link, useLocation } from 'react-router-dom';
+import { useUser } from '../../features/auth/api/get-user';
+import { useFeatureFlags } from '../../features/institutes/hooks/use-feature-flags';
+import { useLineWord } from '../../features/institutes/hooks/use-line-word';
+import { labelOf, visibleTabs } from '../navigation';
+
+export function MainTabs() {
+  const { pathname } = useLocation();
+  const flags = useFeatureFlags();
+  const word = useLineWord();
+  const { data: user } = useUser();
+  if (!user) return null;
+  const tabs = visibleTabs(flags, user.role);
+  const active = tabs.find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`));
+
+  return (
+    <Tabs
+      value={active?.path ?? false}
+      variant="scrollable"
+      scrollButtons="auto"
+      aria-label="Main sections"
+      sx={{ px: 2 }}
+    >
+      {tabs.map((tab) => (
+        <Tab key={tab.path} value={tab.path} label={labelOf(tab, word)} component={Link} to={tab.path} />
+      ))}
+    </Tabs>
+  );
+}

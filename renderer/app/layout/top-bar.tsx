@@ -1,0 +1,52 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useUser } from '../../features/auth/api/get-user';
+import { FlagOverridePanel } from '../../features/institutes/components/flag-override-panel';
+import { OrganizationSelector } from '../../features/institutes/components/organization-selector';
+import { HelpButton } from './help-button';
+import { Logo } from './logo';
+import { MainTabs } from './main-tabs';
+import { SettingsMenu } from './settings-menu';
+
+export function TopBar() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={1}>
+      <Toolbar sx={{ gap: 1 }}>
+        <Link component={RouterLink} to="/dashboard" aria-label="VialQC dashboard" underline="none">
+          <Logo />
+        </Link>
+        <Tooltip title="Back">
+          <IconButton aria-label="Back" onClick={() => navigate(-1)}>
+            <ArrowBackIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Reload data">
+          {/* Refetches every query: fresh data without losing the screen's state. */}
+          <IconButton aria-label="Reload data" onClick={() => queryClient.invalidateQueries()}>
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+        <Box sx={{ ml: 1 }}>
+          <OrganizationSelector />
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        {user?.role === 'staff' && <FlagOverridePanel />}
+        <HelpButton />
+        <SettingsMenu />
+      </Toolbar>
+      <MainTabs />
+    </AppBar>
+  );
+}

@@ -1,0 +1,48 @@
+import type { FeatureFlagName, FeatureFlags } from '../../shared/api/feature-flags';
+import type { Role } from '../../shared/api/roles';
+import type { LineWord } from '../features/institutes/hooks/use-line-word';
+
+/**
+ * A place the user can navigate to. `flag` hides it unless the effective feature flag is on;
+ * `roles` hides it from everyone else. A label may depend on the line word ('Lines'/'Routes').
+ */
+export interface NavEntry {
+  path: string;
+  label: string | ((word: LineWord) => string);
+  flag?: FeatureFlagName;
+  roles?: readonly Role[];
+}
+
+/**
+ * Main tabs between Dashboard (always first) and Settings (always last). A later screen adds
+ * itself here and its route in router.tsx, e.g.
+ * `{ path: '/validations', label: 'Validations', flag: 'validation' }`.
+ */
+export const MIDDLE_TABS: readonly NavEntry[] = [];
+
+const DASHBOARD_TAB: NavEntry = { path: '/dashboard', label: 'Dashboard' };
+const SETTINGS_TAB: NavEntry = { path: '/settings', label: 'Settings' };
+
+/** The settings menu in the top bar, in the spec's order (Logout is added by the menu). */
+export const SETTINGS_MENU: readonly NavEntry[] = [
+  { path: '/organizations', label: 'Manage Organizations', roles: ['staff', 'owner'] },
+  { path: '/users', label: 'Manage Users', roles: ['staff'] },
+  { path: '/account', label: 'Account Settings' },
+  { path: '/support/contact', label: 'Contact Us', roles: ['admin', 'member', 'owner'] },
+];
+
+export const isAllowed = (entry: NavEntry, flags: FeatureFlags, role: Role): boolean =>
+  (entry.flag === undefined || flags[entry.flag]) &&
+  (entry.roles === undefined || entry.roles.includes(role));
+
+/** The main tabs this user sees in this organization. */
+export function visibleTabs(
+  flags: FeatureFlags,
+  role: Role,
+  middle: readonly NavEntry[] = MIDDLE_TABS,
+): NavEntry[] {
+  return [DASHBOARD_TAB, ...middle.filter((e) => isAllowed(e, flags, role)), SETTINGS_TAB];
+}
+
+export const labelOf = (entry: NavEntry, word: LineWord): string =>
+  typeof entry.label === 'string' ? entry.label : entry.label(word);

@@ -1,0 +1,38 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
+import { InstituteUsersTable } from '../../features/users/components/institute-users-table';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-label={title} sx={{ p: 3 }}>
+      <Typography variant="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** Placeholder sections; Analyzer and Vitals arrive with their own issues. */
+export default function SettingsPage() {
+  const instituteId = useSelectedInstituteId();
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">Settings</Typography>
+      <Section title="Analyzer">
+        <Typography color="text.secondary">
+          The analyzer and its LDH, ASAT and potassium thresholds will be set here.
+        </Typography>
+      </Section>
+      <Section title="Vitals (Coming Soon)">
+        <Typography color="text.secondary">Vital vial settings are coming soon.</Typography>
+      </Section>
+      <Section title="Users">
+        {instituteId !== null && <InstituteUsersTable instituteId={instituteId} />}
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { createTheme } from '@mui/material/styles';
+
+/** A calm clinical teal; text and controls keep WCAG AA contrast on white. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#1F7A7A', dark: '#155858', light: '#4FA3A3', contrastText: '#FFFFFF' },
+    secondary: { main: '#34506B' },
+    background: { default: '#F4F7F7', paper: '#FFFFFF' },
+    text: { primary: '#1B2A2F', secondary: '#4A5A60' },
+  },
+  shape: { borderRadius: 6 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '1.75rem', fontWeight: 600 },
+    h2: { fontSize: '1.35rem', fontWeight: 600 },
+    h3: { fontSize: '1.1rem', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: false } },
+    // A visible keyboard focus ring everywhere, not only where MUI draws one.
+    MuiCssBaseline: {
+      styleOverrides: {
+        '*:focus-visible': { outline: '3px solid #F2A900', outlineOffset: 2 },
+      },
+    },
+    MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    MuiTab: { styleOverrides: { root: { minHeight: 44 } } },
+  },
+});

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paginated } from '../../../../shared/api/common';
+import type { Institute } from '../../../../shared/api/institutes';
+import { api } from '../../../lib/api-client';
+
+/** The selector loads every visible organization at once (spec: size 9999). */
+const SELECTOR_SIZE = 9999;
+const POLL_MS = 3000;
+
+export async function getInstitutes(excludeArchived: boolean): Promise<Paginated<Institute>> {
+  const { data } = await api.get<Paginated<Institute>>('/v2/institutes', {
+    params: {
+      size: SELECTOR_SIZE,
+      ordering: 'name',
+      ...(excludeArchived ? { exclude_archived: true } : {}),
+    },
+  });
+  return data;
+}
+
+export const institutesQueryOptions = (excludeArchived: boolean) =>
+  queryOptions({
+    queryKey: ['institutes', 'list', { excludeArchived }],
+    queryFn: () => getInstitutes(excludeArchived),
+    refetchInterval: POLL_MS,
+    placeholderData: keepPreviousData,
+  });
+
+/** Organizations for the selector, polled every 3 s so new ones appear without a reload. */
+export const useInstitutes = (excludeArchived: boolean) =>
+  useQuery(institutesQueryOptions(excludeArchived));

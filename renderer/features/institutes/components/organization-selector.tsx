@@ -1,0 +1,88 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useMemo, useState } from 'react';
+import type { Institute } from '../../../../shared/api/institutes';
+import { atLeast } from '../../../../shared/api/roles';
+import { useSession } from '../../../lib/session-store';
+import { useUser } from '../../auth/api/get-user';
+import { useInstitutes } from '../api/get-institutes';
+import { useSelectedInstitute, useSelectedInstituteId } from '../hooks/use-selected-institute';
+
+const RELATIONSHIP_LABELS: Record<Institute['relationship'], string> = {
+  none: 'No Relationship',
+  direct: 'Direct',
+  partner_aerocom: 'Partner: Aerocom',
+  partner_labquality: 'Partner: Labquality',
+  internal: 'Internal',
+  poc: 'Proof of Concept',
+  archive: 'Archive',
+};
+
+const byRelationshipThenName = (a: Institute, b: Institute) =>
+  RELATIONSHIP_LABELS[a.relationship].localeCompare(RELATIONSHIP_LABELS[b.relationship]) ||
+  a.name.localeCompare(b.name);
+
+/**
+ * Switches the organization every screen shows. Staff see all organizations, grouped by
+ * relationship, and may hide archived ones.
+ */
+export function OrganizationSelector() {
+  const { data: user } = useUser();
+  const isStaff = user?.role === 'staff';
+  const [excludeArchived, setExcludeArchived] = useState(true);
+  const { data } = useInstitutes(isStaff && excludeArchived);
+  const selectedId = useSelectedInstituteId();
+  const { data: selected } = useSelectedInstitute();
+  const selectInstitute = useSession((s) => s.selectInstitute);
+
+  const options = useMemo(() => {
+    const items = data?.items ?? [];
+    // Autocomplete groups consecutive options, so grouping needs them sorted by group.
+    return isStaff ? [...items].sort(byRelationshipThenName) : items;
+  }, [data, isStaff]);
+  const value = options.find((i) => i.id === selectedId) ?? selected ?? null;
+  const multiAccess =
+    user !== undefined && (user.institutes.length > 1 || atLeast(user.role, 'admin'));
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Autocomplete
+        size="small"
+        sx={{ width: { xs: 220, lg: 300 } }}
+        options={options}
+        value={value}
+        readOnly={!multiAccess}
+        disableClearable={value !== null}
+        groupBy={isStaff ? (i) => RELATIONSHIP_LABELS[i.relationship] : undefined}
+        getOptionLabel={(i) => i.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        noOptionsText="No Organizations"
+        onChange={(_event, institute) => institute && selectInstitute(institute.id)}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Organization"
+            placeholder="Search organizations"
+            margin="none"
+          />
+        )}
+      />
+      {isStaff && (
+        <FormControlLabel
+          control={
+            <Switch
+              size="small"
+              checked={excludeArchived}
+              onChange={(e) => setExcludeArchived(e.target.checked)}
+            />
+          }
+          label="Exclude archived"
+          slotProps={{ typography: { variant: 'body2', noWrap: true } }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import { useSession } from '../../../lib/session-store';
+import { useUser } from '../../auth/api/get-user';
+import { useInstitute } from '../api/get-institute';
+
+/** The organization chosen in the selector, else the user's default one. */
+export function useSelectedInstituteId(): number | null {
+  const chosen = useSession((s) => s.instituteId);
+  const { data: user } = useUser();
+  return chosen ?? user?.default_institute ?? user?.institutes[0] ?? null;
+}
+
+/** The selected organization itself (name, metadata type, feature flags). */
+export const useSelectedInstitute = () => useInstitute(useSelectedInstituteId());

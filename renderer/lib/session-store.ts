@@ -1,0 +1,52 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { FeatureFlagName } from '../../shared/api/feature-flags';
+import { queryClient } from './query-client';
+
+/**
+ * Everything that belongs to one signed-in session, persisted to localStorage. The staff
+ * member's flag overrides live here too, so logging out is one reset and nothing lingers.
+ */
+interface SessionState {
+  access: string | null;
+  refresh: string | null;
+  /** The organization chosen in the selector; null means the user's default institute. */
+  instituteId: number | null;
+  flagOverrides: Partial<Record<FeatureFlagName, boolean>>;
+  signIn: (access: string, refresh: string) => void;
+  setTokens: (access: string, refresh: string) => void;
+  selectInstitute: (id: number) => void;
+  setFlagOverride: (name: FeatureFlagName, value: boolean | undefined) => void;
+  clear: () => void;
+}
+
+const signedOut = { access: null, refresh: null, instituteId: null, flagOverrides: {} };
+
+export const useSession = create<SessionState>()(
+  persist(
+    (set) => ({
+      ...signedOut,
+      signIn: (access, refresh) => set({ ...signedOut, access, refresh }),
+      setTokens: (access, refresh) => set({ access, refresh }),
+      selectInstitute: (instituteId) => set({ instituteId }),
+      setFlagOverride: (name, value) =>
+        set(({ flagOverrides }) => {
+          const next = { ...flagOverrides };
+          if (value === undefined) delete next[name];
+          else next[name] = value;
+          return { flagOverrides: next };
+        }),
+      clear: () => set(signedOut),
+    }),
+    { name: 'vialqc-session', version: 1 },
+  ),
+);
+
+/**
+ * Ends the session: tokens, chosen organization, flag overrides and every cached answer (the
+ * stored user among them) go. The route guard then sends the user to /login?redirect=<here>.
+ */
+export function endSession(): void {
+  useSession.getState().clear();
+  queryClient.clear();
+}

@@ -1,0 +1,80 @@
+import PgBoss from 'pg-boss';
+
+export const PROCESS_RECORD = 'process-record';
+
+export interface QueueOptions {
+  /** An active job whose worker stops answering for this long is retried. */
+  expireSeconds: number;
+  /** How often the queue looks for expired jobs. */
+  maintenanceSeconds: number;
+}
+
+export interface ProcessRecordJob {
+  recordId: number;
+}
+
+/**
+ * The PostgreSQL-backed job queue (pg-boss). A job claimed by a worker that crashes expires and
+ * is retried; the 'stately' policy keeps at most one queued job per record.
+ */
+export class RecordQueue {
+  /** The worker of this process, woken at once when this process queues a job. */
+  private localWorker: string | undefined;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly options: QueueOptions,
+  ) {}
+
+  static async start(databaseUrl: string, options: QueueOptions): Promise<RecordQueue> {
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      max: 4,
+      maintenanceIntervalSeconds: options.maintenanceSeconds,
+    });
+    boss.on('error', (err: unknown) => console.error('[vialqc] job queue error', err));
+    await boss.start();
+    await boss.createQueue(PROCESS_RECORD, {
+      name: PROCESS_RECORD,
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: options.expireSeconds,
+    });
+    return new RecordQueue(boss, options);
+  }
+
+  async enqueue(recordId: number): Promise<void> {
+    await this.boss.send(
+      PROCESS_RECORD,
+      { recordId } satisfies ProcessRecordJob,
+      { singletonKey: `record-${recordId}`, expireInSeconds: this.options.expireSeconds },
+    );
+    if (this.localWorker) this.boss.notifyWorker(this.localWorker);
+  }
+
+  /**
+   * Runs `handler` for each job, one at a time. `lastAttempt` tells the handler that a failure now
+   * is final, so it can record the error on the record instead of leaving it waiting.
+   */
+  async work(
+    handler: (job: ProcessRecordJob, lastAttempt: boolean) => Promise<void>,
+  ): Promise<void> {
+    this.localWorker = await this.boss.work<ProcessRecordJob>(
+      PROCESS_RECORD,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 },
+      async ([job]) => handler(job.data, job.retryCount >= job.retryLimit),
+    );
+  }
+
+  /** Claims a job without finishing it: what a worker that dies mid-job leaves behind (tests). */
+  async claimAndAbandon(): Promise<number | undefined> {
+    const [job] = (await this.boss.fetch<ProcessRecordJob>(PROCESS_RECORD)) ?? [];
+    return job?.data.recordId;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, close: true, wait: true, timeout: 10_000 });
+  }
+}

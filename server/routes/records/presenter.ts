@@ -1,0 +1,43 @@
+import type { RecordDto } from '../../../shared/api/records';
+import type { TransitRecord } from '../../entities/record';
+
+/**
+ * What a record looks like in the API. The error flags come from the columns (staff may have
+ * corrected what processing found), everything else in `metrics` from processing.
+ */
+export function presentRecord(r: TransitRecord, outOfRange: RecordDto['out_of_range'] = null): RecordDto {
+  return {
+    id: r.id,
+    date: r.date.toISOString(),
+    upload_date: r.uploadDate.toISOString(),
+    duration: r.duration,
+    vial: r.vialLabel,
+    line: r.line ? { id: r.line.id, name: r.line.name, archived: r.line.archived } : null,
+    labels: (r.labels ?? [])
+      .map((l) => ({ id: l.id, label: l.label, color: l.color }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+    exclude: r.exclude,
+    hidden: r.hidden,
+    test_run: r.testRun,
+    is_reviewed: r.isReviewed,
+    is_processed: r.isProcessed,
+    processing_error: r.processingError,
+    validation: r.validationId,
+    institute: r.instituteId,
+    temperature_type: r.temperatureType,
+    outside_controlled_seconds: r.outsideControlledSeconds,
+    outside_excursion_seconds: r.outsideExcursionSeconds,
+    clinical_data_count: 0,
+    metrics: r.metrics && {
+      ...r.metrics,
+      no_run_error: r.noRunError,
+      short_run_error: r.shortRunError,
+      flatline_error: r.flatlineError,
+      rejection: r.rejection,
+    },
+    out_of_range: outOfRange,
+    sha256: r.sha256,
+    file_size: Number(r.fileSize),
+    sequence: r.sequence,
+  };
+}

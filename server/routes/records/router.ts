@@ -1,0 +1,128 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { idParams, paginated } from '../../../shared/api/common';
+import {
+  accelerationData,
+  cumulativeData,
+  cumulativeQuery,
+  record,
+  recordDataQuery,
+  recordListQuery,
+  recordPatch,
+  recordSummary,
+  temperatureData,
+  uploadResponse,
+} from '../../../shared/api/records';
+import type { AppContext } from '../../app-context';
+import { requireAuth } from '../../auth/require-auth';
+import { HANDLED, route } from '../../http/route';
+import * as records from './service';
+
+const tag = 'records';
+
+export function recordsRouter(ctx: AppContext): Router {
+  const router = Router();
+  const authed = requireAuth(ctx);
+
+  route(
+    router,
+    authed,
+    {
+      method: 'get',
+      path: '/v2/institutes/:id/records',
+      tag,
+      summary: 'Transit records of an institute, filtered Django-style',
+      params: idParams,
+      query: recordListQuery,
+      response: paginated(record),
+    },
+    ({ user, params, query }) => records.listRecords(ctx, user, params.id, query),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'get',
+      path: '/v2/institutes/:id/records/summary',
+      tag,
+      summary: 'Counts of reviewed, to-review and unprocessed records',
+      params: idParams,
+      response: recordSummary,
+    },
+    ({ user, params }) => records.recordSummary(ctx, user, params.id),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'post',
+      path: '/v2/institutes/:id/record-upload',
+      tag,
+      summary:
+        'Upload one run file (multipart: file, vial_uuid). 201 new record; 200 with duplicate: true when this content was uploaded before',
+      params: idParams,
+      bodyType: 'multipart',
+      body: z.object({
+        file: z.string().describe('The .dat run file (binary)'),
+        vial_uuid: z.string().describe("UUID from the vial's tag"),
+      }),
+      response: uploadResponse,
+      status: 201,
+    },
+    async ({ user, params, req, res }) => {
+      const { status, body } = await records.uploadRecord(ctx, user, params.id, req);
+      res.status(status).json(body);
+      return HANDLED;
+    },
+  );
+  route(
+    router,
+    authed,
+    { method: 'get', path: '/v2/records/:id', tag, summary: 'One record', params: idParams, response: record },
+    ({ user, params }) => records.getRecord(ctx, user, params.id),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'patch',
+      path: '/v2/records/:id',
+      tag,
+      summary: 'Review, assign, label or exclude a record (staff: also date, hidden, institute, flags)',
+      params: idParams,
+      body: recordPatch,
+      response: record,
+    },
+    ({ user, params, body }) => records.patchRecord(ctx, user, params.id, body),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'get',
+      path: '/v2/records/:id/data',
+      tag,
+      summary: 'Acceleration or temperature series, thinned to max_points keeping every peak',
+      params: idParams,
+      query: recordDataQuery,
+      response: z.union([accelerationData, temperatureData]),
+    },
+    ({ user, params, query }) => records.recordData(ctx, user, params.id, query.type, query.max_points),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'get',
+      path: '/v2/records/:id/cumulative',
+      tag,
+      summary: 'Running VitalMetric (auc, auc_225hz) or mean square (power), thinned',
+      params: idParams,
+      query: cumulativeQuery,
+      response: cumulativeData,
+    },
+    ({ user, params, query }) =>
+      records.recordCumulative(ctx, user, params.id, query.metric, query.max_points),
+  );
+  return router;
+}

@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { consoleLogger, createContext, startWorker } from './boot';
+import { loadConfig } from './config';
+
+/**
+ * `npm run worker`: processes uploaded records in a process of its own (several may run, on
+ * several machines), against the database DATABASE_URL names. Blobs are read from DATA_DIR, so
+ * workers on other machines share it (or a future object store).
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new Error('Set DATABASE_URL: a separate worker needs the server’s database to reach.');
+  }
+  const { ctx, close } = await createContext(config, config.databaseUrl, consoleLogger);
+  await startWorker(ctx);
+  consoleLogger.info('Worker is processing records');
+  const stop = async () => {
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  consoleLogger.error('Worker could not start', err);
+  process.exit(1);
+});

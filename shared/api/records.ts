@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { idList, pageQuery, queryBoolean } from './common';
+
+export const REJECTION_BANDS = ['low', 'acceptable', 'substantial'] as const;
+export type RejectionBandName = (typeof REJECTION_BANDS)[number];
+export const TEMPERATURE_TYPES = ['ambient', 'refrigerated', 'frozen'] as const;
+
+export const recordMetrics = z.object({
+  auc: z.number(),
+  auc_225hz: z.number(),
+  power: z.number(),
+  maximum_acceleration: z.number(),
+  duration: z.number(),
+  mean_kinetic_temperature: z.number().nullable(),
+  minimum_temperature: z.number().nullable(),
+  maximum_temperature: z.number().nullable(),
+  no_run_error: z.boolean(),
+  short_run_error: z.boolean(),
+  flatline_error: z.boolean(),
+  /** Worst analyte's rejection probability in percent. */
+  rejection: z.number().nullable(),
+});
+export type RecordMetricsDto = z.infer<typeof recordMetrics>;
+
+export const labelRef = z.object({ id: z.number().int(), label: z.string(), color: z.string() });
+
+export const outOfRange = z.object({
+  value: z.number(),
+  validated: z.boolean(),
+  range: z.object({ lower: z.number(), upper: z.number() }),
+  out_of_range: z.boolean(),
+});
+
+export const record = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  upload_date: z.string(),
+  duration: z.number().nullable(),
+  vial: z.string().nullable(),
+  line: z.object({ id: z.number().int(), name: z.string(), archived: z.boolean() }).nullable(),
+  labels: z.array(labelRef),
+  exclude: z.boolean(),
+  hidden: z.boolean(),
+  test_run: z.boolean(),
+  is_reviewed: z.boolean(),
+  is_processed: z.boolean(),
+  /** Why processing failed, when it did. */
+  processing_error: z.string().nullable(),
+  validation: z.number().int().nullable(),
+  institute: z.number().int(),
+  temperature_type: z.enum(TEMPERATURE_TYPES).nullable(),
+  outside_controlled_seconds: z.number().nullable(),
+  outside_excursion_seconds: z.number().nullable(),
+  clinical_data_count: z.number().int(),
+  metrics: recordMetrics.nullable(),
+  out_of_range: outOfRange.nullable(),
+  sha256: z.string(),
+  file_size: z.number().int(),
+  sequence: z.number().int().nullable(),
+});
+export type RecordDto = z.infer<typeof record>;
+
+export const uploadResponse = record.extend({ duplicate: z.boolean() });
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+/** Dates in filters: a date (midnight UTC) or a full ISO timestamp. */
+const instant = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'Expected an ISO date or timestamp')
+  .transform((s) => new Date(s));
+
+const bandList = z
+  .string()
+  .transform((s) => s.split(',').filter(Boolean))
+  .pipe(z.array(z.enum(REJECTION_BANDS)));
+
+/** `labels` takes label ids and the built-in `unlabeled`. */
+const labelFilter = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s.trim() !== ''))
+  .pipe(z.array(z.union([z.literal('unlabeled'), z.string().regex(/^\d+$/).transform(Number)])));
+
+export const recordListQuery = pageQuery.extend({
+  line: z.coerce.number().int().positive().optional(),
+  line_id: z.coerce.number().int().positive().optional(),
+  line_ids: idList.optional(),
+  validation_ids: idList.optional(),
+  validation__id: z.coerce.number().int().positive().optional(),
+  date__gte: instant.optional(),
+  date__lt: instant.optional(),
+  upload_date__gte: instant.optional(),
+  upload_date__lt: instant.optional(),
+  exclude: queryBoolean.optional(),
+  is_processed: queryBoolean.optional(),
+  is_reviewed: queryBoolean.optional(),
+  hidden: queryBoolean.optional(),
+  include_hidden: queryBoolean.optional(),
+  rejection: bandList.optional(),
+  labels: labelFilter.optional(),
+});
+export type RecordListQuery = z.output<typeof recordListQuery>;
+
+export const recordSummary = z.object({
+  reviewed: z.number().int(),
+  not_reviewed: z.number().int(),
+  unprocessed: z.number().int(),
+});
+
+export const recordPatch = z.object({
+  line: z.number().int().positive().nullable().optional(),
+  validation: z.number().int().positive().nullable().optional(),
+  labels: z.array(z.number().int().positive()).optional(),
+  exclude: z.boolean().optional(),
+  is_reviewed: z.boolean().optional(),
+  // Staff only:
+  date: z.iso.datetime({ offset: true }).optional(),
+  hidden: z.boolean().optional(),
+  institute: z.number({ error: 'You must assign an institute to a record' }).int().positive().optional(),
+  test_run: z.boolean().optional(),
+  short_run_error: z.boolean().optional(),
+  flatline_error: z.boolean().optional(),
+  no_run_error: z.boolean().optional(),
+});
+export type RecordPatch = z.infer<typeof recordPatch>;
+export const STAFF_RECORD_FIELDS = [
+  'date',
+  'hidden',
+  'institute',
+  'test_run',
+  'short_run_error',
+  'flatline_error',
+  'no_run_error',
+] as const;
+
+export const recordDataQuery = z.object({
+  type: z.enum(['acceleration', 'temperature']),
+  max_points: z.coerce.number().int().min(2).max(1_000_000).default(4000),
+});
+export const accelerationData = z.object({
+  acceleration_time: z.array(z.number()),
+  acceleration: z.array(z.number()),
+  maximum_acceleration: z.number().nullable(),
+});
+export const temperatureData = z.object({
+  temperature_time: z.array(z.number()),
+  temperature: z.array(z.number()),
+  minimum_temperature: z.number().nullable(),
+  maximum_temperature: z.number().nullable(),
+});
+
+export const CUMULATIVE_METRICS = ['auc', 'auc_225hz', 'power'] as const;
+export const cumulativeQuery = z.object({
+  metric: z.enum(CUMULATIVE_METRICS).default('auc'),
+  max_points: z.coerce.number().int().min(2).max(1_000_000).default(4000),
+});
+export const cumulativeData = z.object({
+  time: z.array(z.number()),
+  cumulative_metric: z.array(z.number()),
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+
+export const VIAL_VERSIONS = ['VV1', 'VV2', 'VV3'] as const;
+
+export const vial = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  uuid: z.string().nullable(),
+  version: z.string(),
+  institute: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  is_deleted: z.boolean(),
+  diff_file_url: z.string().nullable(),
+});
+export type Vial = z.infer<typeof vial>;
+
+const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Expected a UUID')
+  .transform((s) => s.toLowerCase());
+
+export const vialCreate = z.object({
+  label: z.string().trim().min(1, 'Label is required.').max(64),
+  version: z.string().trim().min(1, 'Version is required.').max(32),
+  uuid: uuid.nullable().optional(),
+  institute: z.number().int().positive().nullable().optional(),
+  notes: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((s) => (s ? s : null)),
+});
+export const vialUpdate = vialCreate.partial().extend({ is_deleted: z.boolean().optional() });
+export type VialCreate = z.input<typeof vialCreate>;
+
+export const vialListQuery = pageQuery.extend({
+  size: z.coerce.number().int().min(1).max(10000).default(10000),
+  search: z.string().max(100).optional(),
+  institute_id: z.coerce.number().int().positive().optional(),
+});
+
+export const vialLabelParams = z.object({ label: z.string().min(1).max(64) });

@@ -1,0 +1,86 @@
+import { parseRun } from './dat';
+import { computeMetrics } from './metrics';
+import {
+  accelerationSeries,
+  cumulativeSeries,
+  temperatureSeries,
+  thinMinMax,
+  type CumulativeMetric,
+} from './series';
+import { expected, readFixture } from './testing/fixtures';
+
+const highRate = parseRun(readFixture(expected.records['pts-1600hz'].file));
+const lowRate = parseRun(readFixture(expected.records['pts-400hz'].file));
+
+describe('thinMinMax', () => {
+  const n = 10_001;
+  const time = Float64Array.from({ length: n }, (_, i) => i / 100);
+  const values = Float64Array.from(
+    { length: n },
+    (_, i) => Math.sin(i / 37) + (i === 7777 ? 9 : 0),
+  );
+  values[1234] = -5;
+
+  it('keeps every sample of a short series', () => {
+    const thinned = thinMinMax(time.subarray(0, 50), values.subarray(0, 50), 50);
+    expect(thinned.values).toEqual(Array.from(values.subarray(0, 50)));
+    expect(thinned.time).toEqual(Array.from(time.subarray(0, 50)));
+  });
+
+  it('keeps the global extremes, in time order, within maxPoints', () => {
+    const thinned = thinMinMax(time, values, 400);
+    expect(thinned.values.length).toBeLessThanOrEqual(400);
+    expect(thinned.values.length).toBeGreaterThan(300);
+    expect(Math.max(...thinned.values)).toBe(Math.max(...values));
+    expect(Math.min(...thinned.values)).toBe(-5);
+    expect(thinned.time).toContain(time[7777]);
+    expect(thinned.time).toEqual([...thinned.time].sort((a, b) => a - b));
+  });
+
+  it('refuses fewer than 2 points', () => {
+    expect(() => thinMinMax(time, values, 1)).toThrow(RangeError);
+  });
+});
+
+describe('accelerationSeries', () => {
+  it('thins |a| to max_points and keeps the maximum acceleration', () => {
+    const series = accelerationSeries(highRate, 1000);
+    expect(series.acceleration.length).toBeLessThanOrEqual(1000);
+    expect(series.acceleration_time).toHaveLength(series.acceleration.length);
+    expect(series.maximum_acceleration).toBe(computeMetrics(highRate).maximum_acceleration);
+    expect(Math.max(...series.acceleration)).toBe(series.maximum_acceleration);
+  });
+});
+
+describe('temperatureSeries', () => {
+  it('gives °C against seconds, with the record extremes', () => {
+    const series = temperatureSeries(lowRate);
+    const metrics = computeMetrics(lowRate);
+    expect(series.temperature).toHaveLength(lowRate.header.temperatureCount);
+    expect(series.temperature_time[1]).toBe(lowRate.header.temperatureIntervalMs / 1000);
+    expect(series.minimum_temperature).toBe(metrics.minimum_temperature);
+    expect(series.maximum_temperature).toBe(metrics.maximum_temperature);
+  });
+});
+
+describe('cumulativeSeries', () => {
+  it.each<CumulativeMetric>(['auc', 'auc_225hz', 'power'])(
+    'ends on the record %s, at both sample rates',
+    (metric) => {
+      for (const run of [highRate, lowRate]) {
+        const series = cumulativeSeries(run, metric, 500);
+        expect(series.cumulative_metric.length).toBeLessThanOrEqual(500);
+        expect(series.cumulative_metric.at(-1)).toBe(computeMetrics(run)[metric]);
+        expect(series.time.at(-1)).toBeCloseTo(
+          run.header.sampleCount / run.header.sampleRate - 1 / run.header.sampleRate,
+          9,
+        );
+      }
+    },
+  );
+
+  it('never decreases for auc', () => {
+    const { cumulative_metric: values } = cumulativeSeries(highRate, 'auc', 2000);
+    expect(values.every((value, i) => i === 0 || value >= values[i - 1])).toBe(true);
+  });
+});
