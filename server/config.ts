@@ -24,6 +24,15 @@ export interface Config {
   jobMaintenanceSeconds: number;
 }
 
+/** The repository (or installed app) root: the nearest folder above this file with package.json. */
+function appRoot(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json')) && dir !== path.dirname(dir)) {
+    dir = path.dirname(dir);
+  }
+  return dir;
+}
+
 const bool = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 
@@ -52,7 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo:
       env.DEMO === 'accounts' ? 'accounts' : bool(env.DEMO, databaseUrl === undefined) ? 'full' : 'off',
     worker: bool(env.WORKER, true),
-    rendererDir: path.resolve(env.RENDERER_DIR || path.join(__dirname, '..', '..', 'dist', 'renderer')),
+    rendererDir: path.resolve(env.RENDERER_DIR || path.join(appRoot(), 'dist', 'renderer')),
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS || 15 * 60),
     refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS || 14),
     maxUploadBytes: 256 * 1024 * 1024,

@@ -15,7 +15,7 @@ export async function registerFixtureVials(staff: ApiClient, instituteId: number
 export function runForm(bytes: Uint8Array, vialUuid: string, name = 'RUN.DAT'): FormData {
   const form = new FormData();
   form.append('vial_uuid', vialUuid);
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   return form;
 }
 

@@ -2,6 +2,9 @@
  * Writes a migration with the SQL that brings the schema of the existing migrations up to the
  * entities: `npm run migration:generate -- AddSomething`. It runs against a throw-away embedded
  * PostgreSQL, so no database needs to be around.
+ *
+ * `-- Initial --replace` instead rewrites the one initial migration from all entities. That is
+ * only for the time before the first release, while no installed database depends on it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +14,7 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 
 async function main(): Promise<void> {
   const name = process.argv[2];
+  const replace = process.argv.includes('--replace');
   if (!name || !/^[A-Z][A-Za-z0-9]*$/.test(name)) {
     throw new Error('Usage: npm run migration:generate -- PascalCaseName');
   }
@@ -19,7 +23,10 @@ async function main(): Promise<void> {
   try {
     const dataSource = createDataSource(cluster.url());
     await dataSource.initialize();
-    await dataSource.runMigrations();
+    const migrationsDir = path.join(__dirname, 'migrations');
+    const previous = fs.readdirSync(migrationsDir).filter((f) => f.endsWith(`-${name}.ts`));
+    if (replace) previous.forEach((f) => fs.rmSync(path.join(migrationsDir, f)));
+    else await dataSource.runMigrations();
     const sql = await dataSource.driver.createSchemaBuilder().log();
     await dataSource.destroy();
     if (sql.upQueries.length === 0) {
@@ -33,7 +40,7 @@ async function main(): Promise<void> {
       .reverse()
       .map((q) => `    await q.query(${quote(q.query)});`)
       .join('\n');
-    const file = path.join(__dirname, 'migrations', `${stamp}-${name}.ts`);
+    const file = path.join(migrationsDir, `${stamp}-${name}.ts`);
     fs.writeFileSync(
       file,
       `import type { MigrationInterface, QueryRunner } from 'typeorm';\n\n` +

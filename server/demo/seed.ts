@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import { Institute } from '../entities/institute';
 import { User } from '../entities/user';
 import type { Role } from '../../shared/api/roles';
+import { seedDemoRecords } from './demo-records';
 
 export const DEMO_PASSWORD = 'vialqc-demo';
 
@@ -77,5 +78,6 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
       );
     }
   });
+  if (level === 'full') await seedDemoRecords(ctx);
   return true;
 }

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { HttpError } from './errors';
 import { registerOperation } from './openapi';

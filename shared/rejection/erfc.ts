@@ -1,3 +1,4 @@
+/* eslint-disable no-loss-of-precision -- Cody's coefficients are kept digit for digit as published. */
 /**
  * Complementary error function in double precision, after W. J. Cody, "Rational Chebyshev
  * approximations for the error function", Math. Comp. 23 (1969), as in his CALERF routine.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseRun } from './dat';
-import { VialFormatError } from './errors';
+import { type VialFormatError } from './errors';
 import { computeMetrics } from './metrics';
 import { simulateDrive, simulateRun } from './simulate';
 import { parseTag } from './tag';

@@ -6,6 +6,7 @@ import {
   type RecordPatch,
   type UploadResponse,
 } from '../../../shared/api/records';
+import type { RunHeader } from '../../../shared/vial/dat';
 import { accelerationSeries, cumulativeSeries, temperatureSeries } from '../../../shared/vial/series';
 import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../auth/auth-user';
@@ -202,6 +203,24 @@ export async function patchRecord(ctx: AppContext, user: AuthUser, id: number, p
   return getRecord(ctx, user, id);
 }
 
+/** A new, unprocessed record for a stored run file. */
+export function newRecord(
+  instituteId: number,
+  vial: Vial,
+  run: { header: RunHeader; sha256: string; size: number; fileName: string },
+): Partial<TransitRecord> {
+  return {
+    instituteId,
+    vialId: vial.id,
+    vialLabel: vial.label,
+    date: new Date(run.header.startMs),
+    sha256: run.sha256,
+    fileSize: String(run.size),
+    fileName: run.fileName.slice(0, 255) || null,
+    sequence: run.header.sequence,
+  };
+}
+
 /** The vial an upload names, with the spec's answers for each way it can be unusable. */
 async function uploadingVial(manager: EntityManager, instituteId: number, uuid: string | undefined) {
   const valid = uuid && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid);
@@ -243,18 +262,7 @@ export async function uploadRecord(
     await upload.commit();
     let id: number;
     try {
-      ({ id } = await repo.save(
-        repo.create({
-          instituteId,
-          vialId: vial.id,
-          vialLabel: vial.label,
-          date: new Date(upload.header.startMs),
-          sha256: upload.sha256,
-          fileSize: String(upload.size),
-          fileName: upload.fileName.slice(0, 255) || null,
-          sequence: upload.header.sequence,
-        }),
-      ));
+      ({ id } = await repo.save(repo.create(newRecord(instituteId, vial, upload))));
     } catch (err) {
       // Two uploads of the same file racing: the unique index let one in; answer with it.
       const raced = await duplicate();

@@ -112,7 +112,7 @@ describe('refused uploads leave nothing behind', () => {
     expect((await guest.multipart(`/v2/institutes/${hospital}/record-upload`, runForm(bytes, uuid()))).status).toBe(403);
     expect((await member.multipart(`/v2/institutes/${courier}/record-upload`, runForm(bytes, uuid()))).status).toBe(404);
     const form = new FormData();
-    form.append('file', new Blob([bytes]), 'x.dat');
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'x.dat');
     const missing = await member.multipart(`/v2/institutes/${hospital}/record-upload`, form);
     expect(missing.status).toBe(422);
     expect(missing.body.detail[0].loc).toEqual(['body', 'vial_uuid']);

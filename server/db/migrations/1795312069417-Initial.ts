@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Initial1795310915582 implements MigrationInterface {
-  name = 'Initial1795310915582';
+export class Initial1795312069417 implements MigrationInterface {
+  name = 'Initial1795312069417';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query("CREATE TABLE \"institutes\" (\"id\" SERIAL NOT NULL, \"name\" character varying(80) NOT NULL, \"partner_id\" character varying(80), \"metadata_type\" character varying(16) NOT NULL DEFAULT 'pts', \"relationship\" character varying(32) NOT NULL DEFAULT 'none', \"subscription\" character varying(16) NOT NULL DEFAULT 'none', \"total_lines\" integer, \"feature_flags\" jsonb, \"customer_since\" date, \"archived\" boolean NOT NULL DEFAULT false, \"timezone\" character varying(64) NOT NULL DEFAULT 'UTC', \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_96d2373e91ae5841128f8eb3b42\" PRIMARY KEY (\"id\"))");
