@@ -29,6 +29,10 @@ export class RunCache {
     if (this.runs.size > this.capacity) this.runs.delete(this.runs.keys().next().value!);
     return run;
   }
+
+  clear(): void {
+    this.runs.clear();
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   DEFAULT_MODEL,
   DEFAULT_THRESHOLDS,
   type AnalyzerThresholds,
-  type RejectionModel,
+  type CalibratedModel,
   worstRejectionPercent,
 } from '../../shared/rejection/model';
 import { Analyzer } from '../entities/analyzer';
@@ -27,8 +27,11 @@ export async function thresholdsFor(
  * The model parameters for an institute. Calibration from the institute's clinical data
  * (rejection-model.md) plugs in here once clinical data exists; until then, the defaults.
  */
-export async function modelFor(_manager: EntityManager, _instituteId: number): Promise<RejectionModel> {
-  return DEFAULT_MODEL;
+export async function modelFor(
+  _manager: EntityManager,
+  _instituteId: number,
+): Promise<CalibratedModel> {
+  return { source: 'default', n: 0, ...DEFAULT_MODEL };
 }
 
 /** A record's `rejection`: the worst analyte's probability in percent at the institute's settings. */
