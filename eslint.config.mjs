@@ -5,13 +5,26 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'test-artifacts/**', 'server/db/migrations/**', '.tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'coverage/**',
+      'test-artifacts/**',
+      'server/db/migrations/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -29,7 +42,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/server/**', '**/renderer/**', '**/electron/**', '../../server/*', '../../renderer/*'] },
+        {
+          patterns: [
+            '**/server/**',
+            '**/renderer/**',
+            '**/electron/**',
+            '../../server/*',
+            '../../renderer/*',
+          ],
+        },
       ],
     },
   },
@@ -38,12 +59,18 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     ignores: ['renderer/**/*.test.ts', 'renderer/**/*.test.tsx', 'renderer/vite.config.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '**/server/**', '**/electron/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', '**/server/**', '**/electron/**'] },
+      ],
     },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'testing/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
   },
   prettier,
 );

@@ -7,13 +7,23 @@ import { notFound } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import { publicRoute } from './http/route';
 import { authRouter } from './routes/auth/router';
+import { commentsRouter } from './routes/comments/router';
 import { institutesRouter } from './routes/institutes/router';
+import { labelsRouter } from './routes/labels/router';
 import { recordsRouter } from './routes/records/router';
 import { usersRouter } from './routes/users/router';
 import { vialsRouter } from './routes/vials/router';
 
 /** Every API router, in one list: adding a resource means adding its router here. */
-const ROUTERS = [authRouter, institutesRouter, usersRouter, vialsRouter, recordsRouter];
+const ROUTERS = [
+  authRouter,
+  institutesRouter,
+  usersRouter,
+  vialsRouter,
+  recordsRouter,
+  labelsRouter,
+  commentsRouter,
+];
 
 /** Serves the built renderer, with index.html for every app route (client-side routing). */
 function serveRenderer(app: Express, dir: string, log: AppContext['log']): void {
@@ -38,7 +48,12 @@ export function createApp(ctx: AppContext): Express {
   const meta = express.Router();
   publicRoute(
     meta,
-    { method: 'get', path: '/v2/health', tag: 'meta', summary: 'Answers 200 when the database does' },
+    {
+      method: 'get',
+      path: '/v2/health',
+      tag: 'meta',
+      summary: 'Answers 200 when the database does',
+    },
     async () => {
       await ctx.db.query('SELECT 1');
       return { status: 'ok' };

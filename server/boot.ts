@@ -92,7 +92,10 @@ export async function startWorker(ctx: AppContext): Promise<void> {
  * Brings the whole server up: database (external or embedded), migrations, demo data on an empty
  * database when asked, the worker, then HTTP. `stop` undoes it in reverse order.
  */
-export async function startServer(config: Config, log: Logger = consoleLogger): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: Logger = consoleLogger,
+): Promise<RunningServer> {
   let cluster: EmbeddedCluster | undefined;
   let url = config.databaseUrl;
   if (!url) ({ url, cluster } = await embeddedDatabase(config, log));

@@ -59,7 +59,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: jwtSecret(env, dataDir),
     smtpUrl: env.SMTP_URL || undefined,
     demo:
-      env.DEMO === 'accounts' ? 'accounts' : bool(env.DEMO, databaseUrl === undefined) ? 'full' : 'off',
+      env.DEMO === 'accounts'
+        ? 'accounts'
+        : bool(env.DEMO, databaseUrl === undefined)
+          ? 'full'
+          : 'off',
     worker: bool(env.WORKER, true),
     rendererDir: path.resolve(env.RENDERER_DIR || path.join(appRoot(), 'dist', 'renderer')),
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS || 15 * 60),

@@ -6,8 +6,14 @@ export async function registerFixtureVials(staff: ApiClient, instituteId: number
   const vials = new Map<string, string>();
   for (const r of Object.values(expected.records)) vials.set(r.vial_serial, r.vial_uuid);
   for (const [label, uuid] of vials) {
-    const res = await staff.post('/v2/vials', { label, uuid, version: 'VV2', institute: instituteId });
-    if (res.status !== 201) throw new Error(`Could not register ${label}: ${JSON.stringify(res.body)}`);
+    const res = await staff.post('/v2/vials', {
+      label,
+      uuid,
+      version: 'VV2',
+      institute: instituteId,
+    });
+    if (res.status !== 201)
+      throw new Error(`Could not register ${label}: ${JSON.stringify(res.body)}`);
   }
   return vials;
 }
@@ -20,8 +26,16 @@ export function runForm(bytes: Uint8Array, vialUuid: string, name = 'RUN.DAT'): 
 }
 
 /** Uploads a fixture run file (path relative to the fixtures folder). */
-export function uploadFixture(client: ApiClient, instituteId: number, file: string, vialUuid: string) {
-  return client.multipart(`/v2/institutes/${instituteId}/record-upload`, runForm(readFixture(file), vialUuid, file.split('/').pop()));
+export function uploadFixture(
+  client: ApiClient,
+  instituteId: number,
+  file: string,
+  vialUuid: string,
+) {
+  return client.multipart(
+    `/v2/institutes/${instituteId}/record-upload`,
+    runForm(readFixture(file), vialUuid, file.split('/').pop()),
+  );
 }
 
 /** Polls a record until the worker has processed it (or failed on it). */

@@ -50,7 +50,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     dataDir,
     async login(email, password = DEMO_PASSWORD) {
       const res = await api.form('/v2/auth/token', { username: email, password });
-      if (res.status !== 200) throw new Error(`Login of ${email} failed: ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`Login of ${email} failed: ${JSON.stringify(res.body)}`);
       return api.as(res.body.access_token);
     },
     async stop() {

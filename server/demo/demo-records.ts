@@ -21,16 +21,54 @@ interface DemoLine {
 }
 
 const HOSPITAL_LINES: DemoLine[] = [
-  { name: 'Emergency to Central Lab', roughness: 0.7, manufacturer: 'Swisslog', length: 240, perWeek: 3 },
+  {
+    name: 'Emergency to Central Lab',
+    roughness: 0.7,
+    manufacturer: 'Swisslog',
+    length: 240,
+    perWeek: 3,
+  },
   { name: 'ICU to Central Lab', roughness: 1.1, manufacturer: 'Swisslog', length: 410, perWeek: 2 },
-  { name: 'Oncology to Central Lab', roughness: 4, manufacturer: 'Aerocom', length: 620, perWeek: 2 },
-  { name: 'Maternity to Central Lab', roughness: 0.9, manufacturer: 'Sumetzberger', length: 330, perWeek: 1 },
-  { name: 'Old Surgery Line', roughness: 1.4, manufacturer: 'Aerocom', length: 280, perWeek: 1, archived: true },
+  {
+    name: 'Oncology to Central Lab',
+    roughness: 4,
+    manufacturer: 'Aerocom',
+    length: 620,
+    perWeek: 2,
+  },
+  {
+    name: 'Maternity to Central Lab',
+    roughness: 0.9,
+    manufacturer: 'Sumetzberger',
+    length: 330,
+    perWeek: 1,
+  },
+  {
+    name: 'Old Surgery Line',
+    roughness: 1.4,
+    manufacturer: 'Aerocom',
+    length: 280,
+    perWeek: 1,
+    archived: true,
+  },
 ];
 const COURIER_ROUTES: DemoLine[] = [
   { name: 'North Clinic Route', roughness: 0.5, manufacturer: null, length: 18000, perWeek: 2 },
-  { name: 'Harbour Health Centre Route', roughness: 0.8, manufacturer: null, length: 26000, perWeek: 2 },
-  { name: 'Hand Carried Reference', roughness: 0.25, manufacturer: null, length: null, handCarried: true, perWeek: 1 },
+  {
+    name: 'Harbour Health Centre Route',
+    roughness: 0.8,
+    manufacturer: null,
+    length: 26000,
+    perWeek: 2,
+  },
+  {
+    name: 'Hand Carried Reference',
+    roughness: 0.25,
+    manufacturer: null,
+    length: null,
+    handCarried: true,
+    perWeek: 1,
+  },
 ];
 
 /** The sample drives in ../shared/fixtures carry these vials: registered so they can be uploaded. */
@@ -82,15 +120,18 @@ async function seedInstitute(
       manufacturer: demo.manufacturer,
       length: demo.length,
       isHandCarried: demo.handCarried ?? false,
-      description: demo.handCarried ? 'Samples walked to the lab: the reference for the lines.' : null,
+      description: demo.handCarried
+        ? 'Samples walked to the lab: the reference for the lines.'
+        : null,
     });
-    const runs = Math.round(demo.perWeek * (MONTHS * 30) / 7);
+    const runs = Math.round((demo.perWeek * (MONTHS * 30)) / 7);
     for (let i = 0; i < runs; i++) {
       const ageDays = random() * MONTHS * 30;
       const day = new Date(now - ageDays * DAY_MS);
       day.setUTCHours(7 + Math.floor(random() * 10), Math.floor(random() * 60), 0, 0);
       const roll = random();
-      const error: SimulatedError = roll < 0.02 ? 'short' : roll < 0.035 ? 'flatline' : roll < 0.05 ? 'norun' : 'none';
+      const error: SimulatedError =
+        roll < 0.02 ? 'short' : roll < 0.035 ? 'flatline' : roll < 0.05 ? 'norun' : 'none';
       const vial = savedVials[Math.floor(random() * savedVials.length)];
       const bytes = simulateRun({
         seed: seed * 100_000 + sequence,
@@ -112,7 +153,12 @@ async function seedInstitute(
       const recent = ageDays < 10;
       const record = await repo.save(
         repo.create({
-          ...newRecord(institute.id, vial, { header, sha256, size, fileName: `RUN${String(header.sequence).padStart(5, '0')}.DAT` }),
+          ...newRecord(institute.id, vial, {
+            header,
+            sha256,
+            size,
+            fileName: `RUN${String(header.sequence).padStart(5, '0')}.DAT`,
+          }),
           // Older runs have been reviewed and assigned; the last days' wait in the review queue.
           lineId: recent && random() < 0.6 ? null : line.id,
           isReviewed: !recent,

@@ -17,11 +17,41 @@ interface DemoUser {
 
 /** The logins README.md lists; all share DEMO_PASSWORD. */
 export const DEMO_USERS: DemoUser[] = [
-  { email: 'staff@example.org', firstName: 'Sam', lastName: 'Staff', role: 'staff', institutes: ['provider'] },
-  { email: 'owner@example.org', firstName: 'Olivia', lastName: 'Owner', role: 'owner', institutes: ['hospital'] },
-  { email: 'admin@example.org', firstName: 'Adam', lastName: 'Admin', role: 'admin', institutes: ['hospital', 'courier'] },
-  { email: 'member@example.org', firstName: 'Maria', lastName: 'Member', role: 'member', institutes: ['hospital'] },
-  { email: 'guest@example.org', firstName: 'Gus', lastName: 'Guest', role: 'guest', institutes: ['hospital'] },
+  {
+    email: 'staff@example.org',
+    firstName: 'Sam',
+    lastName: 'Staff',
+    role: 'staff',
+    institutes: ['provider'],
+  },
+  {
+    email: 'owner@example.org',
+    firstName: 'Olivia',
+    lastName: 'Owner',
+    role: 'owner',
+    institutes: ['hospital'],
+  },
+  {
+    email: 'admin@example.org',
+    firstName: 'Adam',
+    lastName: 'Admin',
+    role: 'admin',
+    institutes: ['hospital', 'courier'],
+  },
+  {
+    email: 'member@example.org',
+    firstName: 'Maria',
+    lastName: 'Member',
+    role: 'member',
+    institutes: ['hospital'],
+  },
+  {
+    email: 'guest@example.org',
+    firstName: 'Gus',
+    lastName: 'Guest',
+    role: 'guest',
+    institutes: ['hospital'],
+  },
 ];
 
 /**
@@ -35,7 +65,11 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
   await ctx.db.transaction(async (manager) => {
     const institutes = manager.getRepository(Institute);
     const provider = await institutes.save(
-      institutes.create({ name: 'VialQC Provider', relationship: 'internal', subscription: 'none' }),
+      institutes.create({
+        name: 'VialQC Provider',
+        relationship: 'internal',
+        subscription: 'none',
+      }),
     );
     const hospital = await institutes.save(
       institutes.create({
@@ -46,7 +80,12 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
         partnerId: 'NGH-001',
         customerSince: '2024-03-01',
         timezone: 'Europe/London',
-        featureFlags: { monitoring: true, validation: true, troubleshooting: true, hemolysisTracking: true },
+        featureFlags: {
+          monitoring: true,
+          validation: true,
+          troubleshooting: true,
+          hemolysisTracking: true,
+        },
       }),
     );
     const courier = await institutes.save(

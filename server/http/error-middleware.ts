@@ -17,7 +17,9 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void): Error
     if (status && status >= 400 && status < 500) {
       const type = (err as { type?: string }).type;
       const detail =
-        type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : String(err.message);
+        type === 'entity.parse.failed'
+          ? 'The request body is not valid JSON.'
+          : String(err.message);
       res.status(status).json({ detail });
       return;
     }

@@ -34,7 +34,12 @@ export function registerOperation(
 ): void {
   const key = `${spec.method} ${spec.path}`;
   if (operations.some((o) => `${o.method} ${o.path}` === key)) return;
-  operations.push({ ...spec, bodyType: spec.bodyType ?? 'json', status: spec.status ?? 200, secured });
+  operations.push({
+    ...spec,
+    bodyType: spec.bodyType ?? 'json',
+    status: spec.status ?? 200,
+    secured,
+  });
 }
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
@@ -69,7 +74,10 @@ export function openApiDocument(): Record<string, unknown> {
     const path = op.path.replace(/:(\w+)/g, '{$1}');
     const responses: Record<string, unknown> = {
       [op.status]: op.response
-        ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } }
+        ? {
+            description: 'OK',
+            content: { 'application/json': { schema: jsonSchema(op.response, 'output') } },
+          }
         : { description: 'OK' },
       '4XX': { description: 'Error', content: errorContent },
     };
@@ -91,7 +99,9 @@ export function openApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.0.3',
     info: { title: 'VialQC API', version: '2' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
     paths,
   };
 }

@@ -33,8 +33,11 @@ export interface Ctx<B extends Schema, Q extends Schema, P extends Schema> {
   req: Request;
   res: Response;
 }
-export interface AuthedCtx<B extends Schema, Q extends Schema, P extends Schema>
-  extends Ctx<B, Q, P> {
+export interface AuthedCtx<B extends Schema, Q extends Schema, P extends Schema> extends Ctx<
+  B,
+  Q,
+  P
+> {
   user: AuthUser;
 }
 

@@ -34,10 +34,15 @@ export function outboxMailer(outboxDir: string, log: (line: string) => void): Ma
     async send(message) {
       const info = await transport.sendMail({ from: FROM, ...message });
       fs.mkdirSync(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${Date.now()}-${message.to.replace(/[^\w.@-]/g, '_')}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${Date.now()}-${message.to.replace(/[^\w.@-]/g, '_')}.eml`,
+      );
       fs.writeFileSync(file, info.message as Buffer);
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
-      log(`Mail to ${message.to} ("${message.subject}") saved to ${file}${link ? `; link: ${link}` : ''}`);
+      log(
+        `Mail to ${message.to} ("${message.subject}") saved to ${file}${link ? `; link: ${link}` : ''}`,
+      );
     },
   };
 }

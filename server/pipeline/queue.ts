@@ -46,11 +46,10 @@ export class RecordQueue {
   }
 
   async enqueue(recordId: number): Promise<void> {
-    await this.boss.send(
-      PROCESS_RECORD,
-      { recordId } satisfies ProcessRecordJob,
-      { singletonKey: `record-${recordId}`, expireInSeconds: this.options.expireSeconds },
-    );
+    await this.boss.send(PROCESS_RECORD, { recordId } satisfies ProcessRecordJob, {
+      singletonKey: `record-${recordId}`,
+      expireInSeconds: this.options.expireSeconds,
+    });
     if (this.localWorker) this.boss.notifyWorker(this.localWorker);
   }
 

@@ -87,10 +87,9 @@ export class FileBlobStore implements BlobStore {
   count(): { blobs: number; staging: number } {
     const walk = (dir: string): number =>
       fs.existsSync(dir)
-        ? fs.readdirSync(dir, { withFileTypes: true }).reduce(
-            (n, e) => n + (e.isDirectory() ? walk(path.join(dir, e.name)) : 1),
-            0,
-          )
+        ? fs
+            .readdirSync(dir, { withFileTypes: true })
+            .reduce((n, e) => n + (e.isDirectory() ? walk(path.join(dir, e.name)) : 1), 0)
         : 0;
     const staging = walk(path.join(this.root, 'staging'));
     return { blobs: walk(this.root) - staging, staging };

@@ -115,7 +115,11 @@ export const recordPatch = z.object({
   // Staff only:
   date: z.iso.datetime({ offset: true }).optional(),
   hidden: z.boolean().optional(),
-  institute: z.number({ error: 'You must assign an institute to a record' }).int().positive().optional(),
+  institute: z
+    .number({ error: 'You must assign an institute to a record' })
+    .int()
+    .positive()
+    .optional(),
   test_run: z.boolean().optional(),
   short_run_error: z.boolean().optional(),
   flatline_error: z.boolean().optional(),

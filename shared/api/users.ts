@@ -37,7 +37,11 @@ const defaultInListError = {
 
 export const userCreate = z
   .object({
-    email: z.string().trim().min(1, "Email can't be empty").email('Please enter a valid e-mail address'),
+    email: z
+      .string()
+      .trim()
+      .min(1, "Email can't be empty")
+      .email('Please enter a valid e-mail address'),
     ...names,
     ...membership,
     is_active: membership.is_active.default(true),
