@@ -113,6 +113,7 @@ export async function startServer(
     url: `http://localhost:${port}`,
     ctx,
     stop: async () => {
+      ctx.queue.beginShutdown();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

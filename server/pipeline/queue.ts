@@ -20,6 +20,8 @@ export interface ProcessRecordJob {
 export class RecordQueue {
   /** The worker of this process, woken at once when this process queues a job. */
   private localWorker: string | undefined;
+  /** Set once shutdown begins: connections dropping then are expected, not worth a log line. */
+  private stopping = false;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -32,7 +34,10 @@ export class RecordQueue {
       max: 4,
       maintenanceIntervalSeconds: options.maintenanceSeconds,
     });
-    boss.on('error', (err: unknown) => console.error('[vialqc] job queue error', err));
+    const queue = new RecordQueue(boss, options);
+    boss.on('error', (err: Error) => {
+      if (!queue.stopping) console.error(`[vialqc] job queue error: ${err.message}`);
+    });
     await boss.start();
     await boss.createQueue(PROCESS_RECORD, {
       name: PROCESS_RECORD,
@@ -42,7 +47,7 @@ export class RecordQueue {
       retryBackoff: true,
       expireInSeconds: options.expireSeconds,
     });
-    return new RecordQueue(boss, options);
+    return queue;
   }
 
   async enqueue(recordId: number): Promise<void> {
@@ -73,7 +78,13 @@ export class RecordQueue {
     return job?.data.recordId;
   }
 
+  /** Called first thing on shutdown, before the database may already be going away. */
+  beginShutdown(): void {
+    this.stopping = true;
+  }
+
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.boss.stop({ graceful: true, close: true, wait: true, timeout: 10_000 });
   }
 }
