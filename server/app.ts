@@ -6,12 +6,17 @@ import { errorMiddleware } from './http/error-middleware';
 import { notFound } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import { publicRoute } from './http/route';
+import { analyzerRouter } from './routes/analyzer/router';
 import { authRouter } from './routes/auth/router';
 import { commentsRouter } from './routes/comments/router';
 import { institutesRouter } from './routes/institutes/router';
 import { labelsRouter } from './routes/labels/router';
+import { linesRouter } from './routes/lines/router';
 import { recordsRouter } from './routes/records/router';
+import { reportsRouter } from './routes/reports/router';
+import { typesRouter } from './routes/types/router';
 import { usersRouter } from './routes/users/router';
+import { validationsRouter } from './routes/validations/router';
 import { vialsRouter } from './routes/vials/router';
 
 /** Every API router, in one list: adding a resource means adding its router here. */
@@ -23,6 +28,11 @@ const ROUTERS = [
   recordsRouter,
   labelsRouter,
   commentsRouter,
+  linesRouter,
+  validationsRouter,
+  reportsRouter,
+  analyzerRouter,
+  typesRouter,
 ];
 
 /** Serves the built renderer, with index.html for every app route (client-side routing). */

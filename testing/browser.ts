@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 
 /** Debian's Chromium; browsers are never downloaded (no `npx playwright install`). */
@@ -52,4 +52,12 @@ export const pathOf = (link: string): string => {
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits until an input shows a value (data arrives after the input does). */
+export async function waitForValue(input: Locator, value: string): Promise<void> {
+  const handle = await input.elementHandle();
+  await input
+    .page()
+    .waitForFunction(([el, v]) => (el as HTMLInputElement).value === v, [handle, value] as const);
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../server/boot';
 import { loadConfig, type Config } from '../server/config';
+import { freePort } from '../server/db/embedded-postgres';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { createTestDatabase } from './database';
 import { ApiClient } from './http';
@@ -28,12 +29,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const mail = new MailCatcher();
   await mail.start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-test-data-'));
+  // A known port, so PUBLIC_URL (the links in e-mails) points at this very server.
+  const port = String(await freePort());
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       JWT_SECRET: randomBytes(24).toString('hex'),
-      PORT: '0',
+      PORT: port,
       DEMO: 'accounts',
       WORKER: 'true',
     }),

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from '../components/ui/error-boundary';
+import { toastComponents } from '../components/ui/toast';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
 
@@ -16,7 +17,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <CssBaseline />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <SnackbarProvider {...TOASTS} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+          <SnackbarProvider
+            {...TOASTS}
+            Components={toastComponents}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          >
             {children}
           </SnackbarProvider>
         </QueryClientProvider>

@@ -5,6 +5,10 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#1F7A7A', dark: '#155858', light: '#4FA3A3', contrastText: '#FFFFFF' },
     secondary: { main: '#34506B' },
+    // MUI's default warning and info are below AA with white text; these keep 4.5:1.
+    warning: { main: '#B45309', contrastText: '#FFFFFF' },
+    info: { main: '#1565C0', contrastText: '#FFFFFF' },
+    success: { main: '#2E7D32', contrastText: '#FFFFFF' },
     background: { default: '#F4F7F7', paper: '#FFFFFF' },
     text: { primary: '#1B2A2F', secondary: '#4A5A60' },
   },

@@ -25,7 +25,8 @@ export const api = axios.create({ baseURL: '', timeout: DEFAULT_TIMEOUT_MS });
 api.interceptors.request.use((config) => {
   if (config.url?.startsWith(AUTH_PREFIX)) config.timeout = AUTH_TIMEOUT_MS;
   const { access } = useSession.getState();
-  if (access && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${access}`);
+  if (access && !config.headers.has('Authorization'))
+    config.headers.set('Authorization', `Bearer ${access}`);
   return config;
 });
 

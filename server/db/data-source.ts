@@ -3,9 +3,11 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { Analyzer } from '../entities/analyzer';
 import { OneTimeToken, RefreshToken } from '../entities/auth-token';
+import { Comment } from '../entities/comment';
 import { Institute } from '../entities/institute';
 import { Label } from '../entities/label';
 import { Line } from '../entities/line';
+import { Report } from '../entities/report';
 import { TransitRecord } from '../entities/record';
 import { User } from '../entities/user';
 import { Validation } from '../entities/validation';
@@ -23,6 +25,8 @@ export const ENTITIES = [
   Validation,
   Analyzer,
   TransitRecord,
+  Comment,
+  Report,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

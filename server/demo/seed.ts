@@ -4,6 +4,7 @@ import { Institute } from '../entities/institute';
 import { User } from '../entities/user';
 import type { Role } from '../../shared/api/roles';
 import { seedDemoRecords } from './demo-records';
+import { seedDemoValidations } from './demo-validations';
 
 export const DEMO_PASSWORD = 'vialqc-demo';
 
@@ -117,6 +118,9 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
       );
     }
   });
-  if (level === 'full') await seedDemoRecords(ctx);
+  if (level === 'full') {
+    await seedDemoRecords(ctx);
+    await seedDemoValidations(ctx);
+  }
   return true;
 }

@@ -44,6 +44,10 @@ export class Validation {
   @Column({ type: 'timestamptz', nullable: true })
   completedAt: Date | null;
 
+  /** Build the report when the validation completes. */
+  @Column({ type: 'boolean', default: false })
+  generateReport: boolean;
+
   @ManyToMany(() => Line)
   @JoinTable({
     name: 'validation_lines',

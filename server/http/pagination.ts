@@ -2,6 +2,10 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { PageQuery } from '../../shared/api/common';
 import { HttpError } from './errors';
 
+/** An ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
+export const containsPattern = (text: string): string =>
+  `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+
 /**
  * Applies `ordering=field` / `-field` from an allow-list mapping API field names to SQL
  * expressions, then the zero-based page, and answers `{items, total}`. An id tie-breaker keeps

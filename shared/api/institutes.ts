@@ -15,6 +15,16 @@ export const RELATIONSHIPS = [
 export const SUBSCRIPTIONS = ['none', 'one_time', 'annual'] as const;
 export type MetadataType = (typeof METADATA_TYPES)[number];
 
+/** An IANA zone the runtime knows (the database needs it to count days in it). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const institute = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -42,7 +52,11 @@ const instituteFields = {
   feature_flags: featureFlags.partial().nullable().optional(),
   customer_since: z.string().date().nullable().optional(),
   archived: z.boolean().optional(),
-  timezone: z.string().min(1).max(64).optional(),
+  timezone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, 'Unknown time zone: use an IANA name such as Europe/London.')
+    .optional(),
 };
 export const instituteCreate = z.object(instituteFields);
 export const instituteUpdate = z.object(instituteFields).partial();

@@ -36,10 +36,9 @@ export function HelpButton() {
         </DialogTitle>
         <DialogContent>
           <Typography gutterBottom>
-            VialQC turns the data of vials that travel your {word.lowerPlural} into transit
-            records, a vibration measure (VitalMetric) and the probability that samples are
-            rejected. Switch organization with the selector in the top bar; the tabs below it
-            lead to each area.
+            VialQC turns the data of vials that travel your {word.lowerPlural} into transit records,
+            a vibration measure (VitalMetric) and the probability that samples are rejected. Switch
+            organization with the selector in the top bar; the tabs below it lead to each area.
           </Typography>
           <Typography>
             Questions? Write to <a href={`mailto:${email}`}>{email}</a>.

@@ -24,7 +24,13 @@ export function MainTabs() {
       sx={{ px: 2 }}
     >
       {tabs.map((tab) => (
-        <Tab key={tab.path} value={tab.path} label={labelOf(tab, word)} component={Link} to={tab.path} />
+        <Tab
+          key={tab.path}
+          value={tab.path}
+          label={labelOf(tab, word)}
+          component={Link}
+          to={tab.path}
+        />
       ))}
     </Tabs>
   );

@@ -11,7 +11,15 @@ export function PublicLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', p: 2 }}>
-        <Paper sx={{ mt: { xs: 4, md: 10 }, p: 4, width: '100%', maxWidth: 440, alignSelf: 'flex-start' }}>
+        <Paper
+          sx={{
+            mt: { xs: 4, md: 10 },
+            p: 4,
+            width: '100%',
+            maxWidth: 440,
+            alignSelf: 'flex-start',
+          }}
+        >
           <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
             <Logo />
           </Box>

@@ -8,7 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useUser } from '../../features/auth/api/get-user';
 import { useFeatureFlags } from '../../features/institutes/hooks/use-feature-flags';
 import { useLineWord } from '../../features/institutes/hooks/use-line-word';
@@ -18,17 +18,17 @@ import { isAllowed, labelOf, SETTINGS_MENU } from '../navigation';
 export function SettingsMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { data: user } = useUser();
-  const navigate = useNavigate();
   const flags = useFeatureFlags();
   const word = useLineWord();
   if (!user) return null;
   const entries = SETTINGS_MENU.filter((e) => isAllowed(e, flags, user.role));
   const close = () => setAnchor(null);
 
+  // A full load of /login: nothing of the session survives in memory, and the route guard
+  // (which would add ?redirect=) never gets to react to the cleared session.
   const logout = () => {
-    close();
-    navigate('/login', { replace: true });
     endSession();
+    window.location.assign('/login');
   };
 
   return (

@@ -10,7 +10,9 @@ export default function AccountPage() {
       <Typography variant="h1" gutterBottom>
         Account Settings
       </Typography>
-      <Typography color="text.secondary">{user?.email}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {user?.email}
+      </Typography>
       {user && <AccountForm user={user} />}
     </Paper>
   );

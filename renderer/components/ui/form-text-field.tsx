@@ -7,7 +7,12 @@ type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'error'> & {
 };
 
 /** A labelled MUI text field bound to react-hook-form, showing the schema's message. */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, ...props }: Props<T>) {
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const { ref, value, ...rest } = field;
   return (

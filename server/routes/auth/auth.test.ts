@@ -18,7 +18,9 @@ describe('POST /v2/auth/token', () => {
       refresh_token: expect.any(String),
       token_type: 'bearer',
     });
-    const claims = JSON.parse(Buffer.from(res.body.access_token.split('.')[1], 'base64url').toString());
+    const claims = JSON.parse(
+      Buffer.from(res.body.access_token.split('.')[1], 'base64url').toString(),
+    );
     expect(claims).toMatchObject({ roles: ['member'], institutes: [expect.any(Number)] });
     expect(Number(claims.sub)).toBeGreaterThan(0);
   });
@@ -54,7 +56,9 @@ describe('POST /v2/auth/token', () => {
 describe('tokens', () => {
   it('refuses protected routes without a token or with a forged one', async () => {
     expect((await server.api.get('/v2/auth/account')).status).toBe(401);
-    const forged = await server.api.as('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.bad').get('/v2/auth/account');
+    const forged = await server.api
+      .as('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.bad')
+      .get('/v2/auth/account');
     expect(forged.status).toBe(401);
     expect(forged.body.detail).toBe('Token is invalid or expired.');
   });
@@ -114,13 +118,18 @@ describe('password reset by e-mail', () => {
   it('refuses an expired link and a short password', async () => {
     await server.api.post('/v2/auth/request-password-reset', { email: 'admin@example.org' });
     const token = server.mail.linkTo('admin@example.org').split('/').pop()!;
-    const short = await server.api.post('/v2/auth/reset-password', { token, new_password: 'short' });
+    const short = await server.api.post('/v2/auth/reset-password', {
+      token,
+      new_password: 'short',
+    });
     expect(short.status).toBe(422);
     expect(short.body.detail[0]).toMatchObject({
       loc: ['body', 'new_password'],
       msg: 'Password must have at least 8 characters',
     });
-    await server.ctx.db.query(`UPDATE one_time_tokens SET expires_at = now() - interval '1 second'`);
+    await server.ctx.db.query(
+      `UPDATE one_time_tokens SET expires_at = now() - interval '1 second'`,
+    );
     const expired = await server.api.post('/v2/auth/reset-password', {
       token,
       new_password: 'long-enough-1',
@@ -130,7 +139,9 @@ describe('password reset by e-mail', () => {
 
   it('answers the same for an unknown address and sends nothing', async () => {
     const before = server.mail.messages.length;
-    const res = await server.api.post('/v2/auth/request-password-reset', { email: 'x@example.org' });
+    const res = await server.api.post('/v2/auth/request-password-reset', {
+      email: 'x@example.org',
+    });
     expect(res.status).toBe(204);
     expect(server.mail.messages.length).toBe(before);
   });
@@ -157,7 +168,11 @@ describe('registration by invitation', () => {
 
     const info = await server.api.get(`/v2/auth/register/${token}`);
     expect(info.status).toBe(200);
-    expect(info.body).toEqual({ email: 'new.tech@example.org', first_name: 'New', last_name: 'Tech' });
+    expect(info.body).toEqual({
+      email: 'new.tech@example.org',
+      first_name: 'New',
+      last_name: 'Tech',
+    });
 
     // An unregistered user cannot log in yet.
     expect((await login('new.tech@example.org', 'whatever-1')).status).toBe(400);
@@ -184,7 +199,12 @@ describe('registration by invitation', () => {
   });
 
   it('puts each registration rule on its field', async () => {
-    const res = await server.api.post('/v2/auth/register', { token: 't', first_name: '', last_name: '', password: '' });
+    const res = await server.api.post('/v2/auth/register', {
+      token: 't',
+      first_name: '',
+      last_name: '',
+      password: '',
+    });
     expect(res.status).toBe(422);
     const byField = Object.fromEntries(
       (res.body.detail as { loc: string[]; msg: string }[]).map((d) => [d.loc[1], d.msg]),
@@ -222,7 +242,10 @@ describe('POST /v2/auth/account', () => {
       msg: 'Enter your current password to make changes.',
     });
 
-    const renamed = await client.post('/v2/auth/account', { first_name: 'Renamed', last_name: 'Person' });
+    const renamed = await client.post('/v2/auth/account', {
+      first_name: 'Renamed',
+      last_name: 'Person',
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ first_name: 'Renamed', last_name: 'Person' });
   });

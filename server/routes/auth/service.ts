@@ -54,34 +54,36 @@ export async function login(ctx: AppContext, username: string, password: string,
  * token: the whole family is revoked, which also logs out whoever holds the newest token.
  */
 export async function refresh(ctx: AppContext, token: string) {
-  return ctx.db.transaction(async (manager) => {
-    const repo = manager.getRepository(RefreshToken);
-    const row = await repo.findOne({ where: { tokenHash: sha256Hex(token) } });
-    if (!row) throw unauthorized(BAD_REFRESH);
-    const [, rotated] = (await manager.query(
-      `UPDATE refresh_tokens SET rotated_at = now()
+  return ctx.db
+    .transaction(async (manager) => {
+      const repo = manager.getRepository(RefreshToken);
+      const row = await repo.findOne({ where: { tokenHash: sha256Hex(token) } });
+      if (!row) throw unauthorized(BAD_REFRESH);
+      const [, rotated] = (await manager.query(
+        `UPDATE refresh_tokens SET rotated_at = now()
         WHERE id = $1 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > now()`,
-      [row.id],
-    )) as [unknown, number];
-    if (rotated !== 1) {
-      if (row.rotatedAt || row.revokedAt) {
-        await manager.query(
-          `UPDATE refresh_tokens SET revoked_at = now() WHERE family = $1 AND revoked_at IS NULL`,
-          [row.family],
-        );
+        [row.id],
+      )) as [unknown, number];
+      if (rotated !== 1) {
+        if (row.rotatedAt || row.revokedAt) {
+          await manager.query(
+            `UPDATE refresh_tokens SET revoked_at = now() WHERE family = $1 AND revoked_at IS NULL`,
+            [row.family],
+          );
+        }
+        // Commit the revocation even though the request fails.
+        return null;
       }
-      // Commit the revocation even though the request fails.
-      return null;
-    }
-    const user = await manager
-      .getRepository(User)
-      .findOne({ where: { id: row.userId }, relations: { institutes: true } });
-    if (!user || !user.isActive) return null;
-    return issueTokens(ctx, user, row.family, manager);
-  }).then((tokens) => {
-    if (!tokens) throw unauthorized(BAD_REFRESH);
-    return tokens;
-  });
+      const user = await manager
+        .getRepository(User)
+        .findOne({ where: { id: row.userId }, relations: { institutes: true } });
+      if (!user || !user.isActive) return null;
+      return issueTokens(ctx, user, row.family, manager);
+    })
+    .then((tokens) => {
+      if (!tokens) throw unauthorized(BAD_REFRESH);
+      return tokens;
+    });
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string) {
@@ -121,7 +123,10 @@ export async function register(ctx: AppContext, body: z.output<typeof registerBo
       lastName: body.last_name,
       passwordHash,
     });
-    const user = await repo.findOneOrFail({ where: { id: userId }, relations: { institutes: true } });
+    const user = await repo.findOneOrFail({
+      where: { id: userId },
+      relations: { institutes: true },
+    });
     return presentUser(user);
   });
 }

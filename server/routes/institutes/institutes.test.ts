@@ -10,7 +10,10 @@ beforeAll(async () => {
   [staff, owner, admin, member, guest] = await Promise.all(
     ['staff', 'owner', 'admin', 'member', 'guest'].map((u) => server.login(`${u}@example.org`)),
   );
-  const all = (await staff.get('/v2/institutes?size=100')).body.items as { id: number; name: string }[];
+  const all = (await staff.get('/v2/institutes?size=100')).body.items as {
+    id: number;
+    name: string;
+  }[];
   const id = (name: string) => all.find((i) => i.name === name)!.id;
   hospital = id('Northfield General Hospital');
   courier = id('Lakeside Courier Services');
@@ -35,7 +38,9 @@ describe('GET /v2/institutes', () => {
     const desc = await staff.get('/v2/institutes?ordering=-name&size=2&page=0');
     expect(desc.body).toMatchObject({ total: 3, items: [{ name: 'VialQC Provider' }, {}] });
     const page1 = await staff.get('/v2/institutes?ordering=-name&size=2&page=1');
-    expect(page1.body.items.map((i: { name: string }) => i.name)).toEqual(['Lakeside Courier Services']);
+    expect(page1.body.items.map((i: { name: string }) => i.name)).toEqual([
+      'Lakeside Courier Services',
+    ]);
     const bad = await staff.get('/v2/institutes?ordering=password');
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['query', 'ordering']);
@@ -45,13 +50,25 @@ describe('GET /v2/institutes', () => {
 describe('GET /v2/institutes/:id', () => {
   it('shows feature flags (null means defaults) and the courier type', async () => {
     const res = await admin.get(`/v2/institutes/${courier}`);
-    expect(res.body).toMatchObject({ metadata_type: 'courier', feature_flags: null, has_feature_flags: false });
+    expect(res.body).toMatchObject({
+      metadata_type: 'courier',
+      feature_flags: null,
+      has_feature_flags: false,
+    });
     const defaults = await member.get('/v2/feature-flags/defaults');
-    expect(defaults.body).toMatchObject({ monitoring: true, validation: true, clinicalData: false });
+    expect(defaults.body).toMatchObject({
+      monitoring: true,
+      validation: true,
+      clinicalData: false,
+    });
   });
 
   it("answers 404 for another institute's id, as for one that does not exist", async () => {
-    for (const path of [`/v2/institutes/${courier}`, `/v2/institutes/${courier}/upload-summary`, `/v2/institutes/${courier}/users`]) {
+    for (const path of [
+      `/v2/institutes/${courier}`,
+      `/v2/institutes/${courier}/upload-summary`,
+      `/v2/institutes/${courier}/users`,
+    ]) {
       const res = await member.get(path);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ detail: 'Not found.' });
@@ -83,7 +100,9 @@ describe('writes', () => {
   it('lets owners edit settings but not the staff-only fields', async () => {
     const renamed = await owner.patch(`/v2/institutes/${hospital}`, { name: 'Northfield General' });
     expect(renamed.status).toBe(200);
-    const flags = await owner.patch(`/v2/institutes/${hospital}`, { feature_flags: { alpha: true } });
+    const flags = await owner.patch(`/v2/institutes/${hospital}`, {
+      feature_flags: { alpha: true },
+    });
     expect(flags.status).toBe(403);
     expect((await admin.patch(`/v2/institutes/${hospital}`, { name: 'Nope' })).status).toBe(403);
     expect((await guest.patch(`/v2/institutes/${hospital}`, { name: 'Nope' })).status).toBe(403);
@@ -91,10 +110,15 @@ describe('writes', () => {
       name: 'Northfield General Hospital',
       feature_flags: { clinicalData: true },
     });
-    expect(byStaff.body).toMatchObject({ feature_flags: { clinicalData: true }, has_feature_flags: true });
+    expect(byStaff.body).toMatchObject({
+      feature_flags: { clinicalData: true },
+      has_feature_flags: true,
+    });
     // Another institute's owner is told it does not exist.
     expect((await owner.patch(`/v2/institutes/${courier}`, { name: 'Mine now' })).status).toBe(404);
-    expect((await owner.patch(`/v2/institutes/${provider}`, { name: 'Mine now' })).status).toBe(404);
+    expect((await owner.patch(`/v2/institutes/${provider}`, { name: 'Mine now' })).status).toBe(
+      404,
+    );
   });
 });
 

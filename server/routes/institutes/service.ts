@@ -10,7 +10,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import { Institute } from '../../entities/institute';
 import { TransitRecord } from '../../entities/record';
 import { forbidden, notFound } from '../../http/errors';
-import { paginate } from '../../http/pagination';
+import { containsPattern, paginate } from '../../http/pagination';
 import { authorize, can, visibleInstitutes } from '../../policy/policy';
 import { presentInstitute } from './presenter';
 
@@ -34,7 +34,7 @@ export async function listInstitutes(
   if (query.exclude_archived) qb.andWhere('i.archived = false');
   if (query.search_string) {
     qb.andWhere('(i.name ILIKE :s OR i.partner_id ILIKE :s)', {
-      s: `%${query.search_string.replace(/[%_\\]/g, '\\$&')}%`,
+      s: containsPattern(query.search_string),
     });
   }
   return paginate(qb, query, ORDERINGS, 'name', presentInstitute);
@@ -100,14 +100,14 @@ export async function archiveInstitute(ctx: AppContext, user: AuthUser, id: numb
 export async function uploadSummary(ctx: AppContext, user: AuthUser, id: number) {
   await findVisibleInstitute(ctx, user, id);
   const row = (await ctx.db
-      .getRepository(TransitRecord)
-      .createQueryBuilder('r')
-      .select('count(*)', 'total')
-      .addSelect('count(*) FILTER (WHERE NOT r.is_processed)', 'unprocessed')
-      .addSelect('max(r.upload_date)', 'last')
-      .addSelect(`count(*) FILTER (WHERE r.upload_date > now() - interval '30 days')`, 'recent')
-      .where('r.institute_id = :id', { id })
-      .getRawOne()) as { total: string; unprocessed: string; last: Date | null; recent: string };
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .select('count(*)', 'total')
+    .addSelect('count(*) FILTER (WHERE NOT r.is_processed)', 'unprocessed')
+    .addSelect('max(r.upload_date)', 'last')
+    .addSelect(`count(*) FILTER (WHERE r.upload_date > now() - interval '30 days')`, 'recent')
+    .where('r.institute_id = :id', { id })
+    .getRawOne()) as { total: string; unprocessed: string; last: Date | null; recent: string };
   return {
     total_records: Number(row.total),
     unprocessed: Number(row.unprocessed),

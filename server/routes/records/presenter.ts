@@ -5,7 +5,10 @@ import type { TransitRecord } from '../../entities/record';
  * What a record looks like in the API. The error flags come from the columns (staff may have
  * corrected what processing found), everything else in `metrics` from processing.
  */
-export function presentRecord(r: TransitRecord, outOfRange: RecordDto['out_of_range'] = null): RecordDto {
+export function presentRecord(
+  r: TransitRecord,
+  outOfRange: RecordDto['out_of_range'] = null,
+): RecordDto {
   return {
     id: r.id,
     date: r.date.toISOString(),

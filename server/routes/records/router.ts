@@ -13,9 +13,13 @@ import {
   temperatureData,
   uploadResponse,
 } from '../../../shared/api/records';
+import { recordActivityQuery, recordActivityResponse } from '../../../shared/api/record-activity';
+import { recordBulkResult, recordBulkUpdate } from '../../../shared/api/record-bulk';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../auth/require-auth';
 import { HANDLED, route } from '../../http/route';
+import { recordActivity } from './activity';
+import { bulkUpdateRecords } from './bulk';
 import * as records from './service';
 
 const tag = 'records';
@@ -55,6 +59,35 @@ export function recordsRouter(ctx: AppContext): Router {
     router,
     authed,
     {
+      method: 'get',
+      path: '/v2/institutes/:id/records/activity',
+      tag,
+      summary:
+        "Records per day in the institute's time zone (hidden ones left out), for the heat map",
+      params: idParams,
+      query: recordActivityQuery,
+      response: recordActivityResponse,
+    },
+    ({ user, params, query }) => recordActivity(ctx, user, params.id, query.days),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'post',
+      path: '/v2/institutes/:id/records/bulk',
+      tag,
+      summary: 'Exclude, review or assign to a line up to 500 records at once, all or nothing',
+      params: idParams,
+      body: recordBulkUpdate,
+      response: recordBulkResult,
+    },
+    ({ user, params, body }) => bulkUpdateRecords(ctx, user, params.id, body),
+  );
+  route(
+    router,
+    authed,
+    {
       method: 'post',
       path: '/v2/institutes/:id/record-upload',
       tag,
@@ -78,7 +111,14 @@ export function recordsRouter(ctx: AppContext): Router {
   route(
     router,
     authed,
-    { method: 'get', path: '/v2/records/:id', tag, summary: 'One record', params: idParams, response: record },
+    {
+      method: 'get',
+      path: '/v2/records/:id',
+      tag,
+      summary: 'One record',
+      params: idParams,
+      response: record,
+    },
     ({ user, params }) => records.getRecord(ctx, user, params.id),
   );
   route(
@@ -88,7 +128,8 @@ export function recordsRouter(ctx: AppContext): Router {
       method: 'patch',
       path: '/v2/records/:id',
       tag,
-      summary: 'Review, assign, label or exclude a record (staff: also date, hidden, institute, flags)',
+      summary:
+        'Review, assign, label or exclude a record (staff: also date, hidden, institute, flags)',
       params: idParams,
       body: recordPatch,
       response: record,
@@ -107,7 +148,8 @@ export function recordsRouter(ctx: AppContext): Router {
       query: recordDataQuery,
       response: z.union([accelerationData, temperatureData]),
     },
-    ({ user, params, query }) => records.recordData(ctx, user, params.id, query.type, query.max_points),
+    ({ user, params, query }) =>
+      records.recordData(ctx, user, params.id, query.type, query.max_points),
   );
   route(
     router,

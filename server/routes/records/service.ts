@@ -1,13 +1,19 @@
 import type { Request } from 'express';
 import { Brackets, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
+  ARCHIVED_LINE_CHOSEN,
+  ARCHIVED_LINE_LOCKED,
   STAFF_RECORD_FIELDS,
   type RecordListQuery,
   type RecordPatch,
   type UploadResponse,
 } from '../../../shared/api/records';
 import type { RunHeader } from '../../../shared/vial/dat';
-import { accelerationSeries, cumulativeSeries, temperatureSeries } from '../../../shared/vial/series';
+import {
+  accelerationSeries,
+  cumulativeSeries,
+  temperatureSeries,
+} from '../../../shared/vial/series';
 import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../auth/auth-user';
 import { Label } from '../../entities/label';
@@ -48,8 +54,11 @@ function recordsQuery(manager: EntityManager, user: AuthUser) {
 function applyFilters(qb: SelectQueryBuilder<TransitRecord>, user: AuthUser, q: RecordListQuery) {
   const lineIds = [q.line, q.line_id, ...(q.line_ids ?? [])].filter((x) => x !== undefined);
   if (lineIds.length) qb.andWhere('r.line_id IN (:...lineIds)', { lineIds });
-  const validationIds = [q.validation__id, ...(q.validation_ids ?? [])].filter((x) => x !== undefined);
-  if (validationIds.length) qb.andWhere('r.validation_id IN (:...validationIds)', { validationIds });
+  const validationIds = [q.validation__id, ...(q.validation_ids ?? [])].filter(
+    (x) => x !== undefined,
+  );
+  if (validationIds.length)
+    qb.andWhere('r.validation_id IN (:...validationIds)', { validationIds });
   if (q.date__gte) qb.andWhere('r.date >= :dateGte', { dateGte: q.date__gte });
   if (q.date__lt) qb.andWhere('r.date < :dateLt', { dateLt: q.date__lt });
   if (q.upload_date__gte) qb.andWhere('r.upload_date >= :upGte', { upGte: q.upload_date__gte });
@@ -57,7 +66,8 @@ function applyFilters(qb: SelectQueryBuilder<TransitRecord>, user: AuthUser, q: 
   if (q.exclude !== undefined) qb.andWhere('r.exclude = :exclude', { exclude: q.exclude });
   if (q.is_processed !== undefined)
     qb.andWhere('r.is_processed = :processed', { processed: q.is_processed });
-  if (q.is_reviewed !== undefined) qb.andWhere('r.is_reviewed = :reviewed', { reviewed: q.is_reviewed });
+  if (q.is_reviewed !== undefined)
+    qb.andWhere('r.is_reviewed = :reviewed', { reviewed: q.is_reviewed });
   if (can(user, 'records:hidden')) {
     if (q.hidden !== undefined) qb.andWhere('r.hidden = :hidden', { hidden: q.hidden });
     else if (!q.include_hidden) qb.andWhere('r.hidden = false');
@@ -65,7 +75,11 @@ function applyFilters(qb: SelectQueryBuilder<TransitRecord>, user: AuthUser, q: 
     qb.andWhere('false');
   }
   if (q.rejection?.length) {
-    const bands = { low: 'r.rejection < 3', acceptable: 'r.rejection BETWEEN 3 AND 15', substantial: 'r.rejection > 15' };
+    const bands = {
+      low: 'r.rejection < 3',
+      acceptable: 'r.rejection BETWEEN 3 AND 15',
+      substantial: 'r.rejection > 15',
+    };
     qb.andWhere(`(${q.rejection.map((b) => bands[b]).join(' OR ')})`);
   }
   if (q.labels?.length) {
@@ -130,11 +144,12 @@ async function findRecord(manager: EntityManager, user: AuthUser, id: number) {
 }
 
 export async function getRecord(ctx: AppContext, user: AuthUser, id: number) {
-  const [presented] = await presentAll(ctx.db.manager, [await findRecord(ctx.db.manager, user, id)]);
+  const [presented] = await presentAll(ctx.db.manager, [
+    await findRecord(ctx.db.manager, user, id),
+  ]);
   return presented;
 }
 
-const ARCHIVED_LINE = 'The line has been archived and cannot be changed.';
 
 /** Applies a review-form or staff edit with the rules of monitoring.md section 4. */
 export async function patchRecord(ctx: AppContext, user: AuthUser, id: number, patch: RecordPatch) {
@@ -145,7 +160,8 @@ export async function patchRecord(ctx: AppContext, user: AuthUser, id: number, p
     if (staffField && !can(user, 'records:staff-fields')) {
       throw forbidden(`Only the provider's staff can change ${staffField}.`);
     }
-    const institutesChange = patch.institute !== undefined && patch.institute !== record.instituteId;
+    const institutesChange =
+      patch.institute !== undefined && patch.institute !== record.instituteId;
     if (institutesChange) {
       // A record moved to another institute leaves this one's line, validation and labels behind.
       record.instituteId = patch.institute!;
@@ -156,10 +172,14 @@ export async function patchRecord(ctx: AppContext, user: AuthUser, id: number, p
       record.labels = [];
     }
     if (patch.line !== undefined && patch.line !== record.lineId) {
-      if (record.line?.archived) throw invalidField('line', ARCHIVED_LINE);
-      const line = patch.line === null ? null : await manager.getRepository(Line).findOneBy({ id: patch.line });
-      if (line && line.instituteId !== record.instituteId) throw invalidField('line', 'No such line.');
-      if (line?.archived) throw invalidField('line', 'Archived lines cannot be chosen.');
+      if (record.line?.archived) throw invalidField('line', ARCHIVED_LINE_LOCKED);
+      const line =
+        patch.line === null
+          ? null
+          : await manager.getRepository(Line).findOneBy({ id: patch.line });
+      if (line && line.instituteId !== record.instituteId)
+        throw invalidField('line', 'No such line.');
+      if (line?.archived) throw invalidField('line', ARCHIVED_LINE_CHOSEN);
       record.line = line;
       record.lineId = line?.id ?? null;
       record.validationId = null; // assigning a line clears the validation
@@ -175,16 +195,22 @@ export async function patchRecord(ctx: AppContext, user: AuthUser, id: number, p
           validation.status === 'inprogress' &&
           validation.lines.some((l) => l.id === record.lineId);
         if (!fits) {
-          throw invalidField('validation', 'Records can be linked only to in-progress validations of their line.');
+          throw invalidField(
+            'validation',
+            'Records can be linked only to in-progress validations of their line.',
+          );
         }
       }
       record.validationId = patch.validation;
     }
     if (patch.labels !== undefined) {
       const labels = patch.labels.length
-        ? await manager.getRepository(Label).findBy({ id: In(patch.labels), instituteId: record.instituteId })
+        ? await manager
+            .getRepository(Label)
+            .findBy({ id: In(patch.labels), instituteId: record.instituteId })
         : [];
-      if (labels.length !== new Set(patch.labels).size) throw invalidField('labels', 'No such label.');
+      if (labels.length !== new Set(patch.labels).size)
+        throw invalidField('labels', 'No such label.');
       record.labels = labels;
     }
     if (patch.exclude !== undefined) record.exclude = patch.exclude;
@@ -222,13 +248,20 @@ export function newRecord(
 }
 
 /** The vial an upload names, with the spec's answers for each way it can be unusable. */
-async function uploadingVial(manager: EntityManager, instituteId: number, uuid: string | undefined) {
-  const valid = uuid && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid);
+async function uploadingVial(
+  manager: EntityManager,
+  instituteId: number,
+  uuid: string | undefined,
+) {
+  const valid =
+    uuid && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid);
   if (!valid) throw invalidField('vial_uuid', 'vial_uuid must be the UUID of the vial’s tag.');
   const vial = await manager.getRepository(Vial).findOneBy({ uuid: uuid.toLowerCase() });
   if (!vial) throw notFound('Vial is not registered');
-  if (vial.isDeleted) throw gone(`${vial.label} is no longer supported and should be returned to the provider.`);
-  if (vial.instituteId !== instituteId) throw forbidden('This vial is registered to another organization.');
+  if (vial.isDeleted)
+    throw gone(`${vial.label} is no longer supported and should be returned to the provider.`);
+  if (vial.instituteId !== instituteId)
+    throw forbidden('This vial is registered to another organization.');
   return vial;
 }
 
@@ -247,7 +280,12 @@ export async function uploadRecord(
   const repo = ctx.db.getRepository(TransitRecord);
   const duplicate = async () => {
     const existing = await repo.findOneBy({ instituteId, sha256: upload.sha256 });
-    return existing && { status: 200 as const, body: { ...(await getRecord(ctx, user, existing.id)), duplicate: true } };
+    return (
+      existing && {
+        status: 200 as const,
+        body: { ...(await getRecord(ctx, user, existing.id)), duplicate: true },
+      }
+    );
   };
   try {
     const vial = await uploadingVial(ctx.db.manager, instituteId, upload.vialUuid);
@@ -291,7 +329,9 @@ export async function recordData(
   maxPoints: number,
 ) {
   const run = await runOf(ctx, user, id);
-  return type === 'acceleration' ? accelerationSeries(run, maxPoints) : temperatureSeries(run, maxPoints);
+  return type === 'acceleration'
+    ? accelerationSeries(run, maxPoints)
+    : temperatureSeries(run, maxPoints);
 }
 
 export async function recordCumulative(

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import { Institute } from '../../entities/institute';
 import { User } from '../../entities/user';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { paginate } from '../../http/pagination';
+import { containsPattern, paginate } from '../../http/pagination';
 import { invitationMail } from '../../mail/templates';
 import { authorize, can } from '../../policy/policy';
 import { createOneTimeToken } from '../auth/tokens';
@@ -24,7 +24,6 @@ const ORDERINGS = {
 const NOT_AUTHORIZED_CREATE = 'You are not authorized to create this user';
 const NOT_AUTHORIZED_UPDATE = 'You are not authorized to update this user';
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
 function usersQuery(ctx: AppContext, search?: string) {
   const qb = ctx.db
@@ -33,7 +32,7 @@ function usersQuery(ctx: AppContext, search?: string) {
     .leftJoinAndSelect('u.institutes', 'inst');
   if (search) {
     qb.andWhere('(u.email ILIKE :s OR u.first_name ILIKE :s OR u.last_name ILIKE :s)', {
-      s: `%${escapeLike(search)}%`,
+      s: containsPattern(search),
     });
   }
   return qb;

@@ -1,6 +1,12 @@
 import { Router } from 'express';
 import { paginated } from '../../../shared/api/common';
-import { vial, vialCreate, vialLabelParams, vialListQuery, vialUpdate } from '../../../shared/api/vials';
+import {
+  vial,
+  vialCreate,
+  vialLabelParams,
+  vialListQuery,
+  vialUpdate,
+} from '../../../shared/api/vials';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../auth/require-auth';
 import { route } from '../../http/route';
@@ -27,13 +33,28 @@ export function vialsRouter(ctx: AppContext): Router {
   route(
     router,
     authed,
-    { method: 'post', path: '/v2/vials', tag, summary: 'Register a vial (staff)', body: vialCreate, response: vial, status: 201 },
+    {
+      method: 'post',
+      path: '/v2/vials',
+      tag,
+      summary: 'Register a vial (staff)',
+      body: vialCreate,
+      response: vial,
+      status: 201,
+    },
     ({ user, body }) => vials.createVial(ctx, user, body),
   );
   route(
     router,
     authed,
-    { method: 'get', path: '/v2/vials/:label', tag, summary: 'One vial by label', params: vialLabelParams, response: vial },
+    {
+      method: 'get',
+      path: '/v2/vials/:label',
+      tag,
+      summary: 'One vial by label',
+      params: vialLabelParams,
+      response: vial,
+    },
     ({ user, params }) => vials.getVial(ctx, user, params.label),
   );
   route(
@@ -53,7 +74,13 @@ export function vialsRouter(ctx: AppContext): Router {
   route(
     router,
     authed,
-    { method: 'delete', path: '/v2/vials/:label', tag, summary: 'Retire a vial (staff)', params: vialLabelParams },
+    {
+      method: 'delete',
+      path: '/v2/vials/:label',
+      tag,
+      summary: 'Retire a vial (staff)',
+      params: vialLabelParams,
+    },
     ({ user, params }) => vials.deleteVial(ctx, user, params.label),
   );
   return router;

@@ -5,18 +5,22 @@ import type { AuthUser } from '../../auth/auth-user';
 import { Institute } from '../../entities/institute';
 import { Vial } from '../../entities/vial';
 import { conflict, invalidField, notFound } from '../../http/errors';
-import { paginate } from '../../http/pagination';
+import { containsPattern, paginate } from '../../http/pagination';
 import { authorize, canSeeInstitute, visibleInstitutes } from '../../policy/policy';
 import { presentVial } from './presenter';
 
 const ORDERINGS = { label: 'v.label', version: 'v.version', id: 'v.id' };
 
-export async function listVials(ctx: AppContext, user: AuthUser, q: z.output<typeof vialListQuery>) {
+export async function listVials(
+  ctx: AppContext,
+  user: AuthUser,
+  q: z.output<typeof vialListQuery>,
+) {
   const qb = ctx.db.getRepository(Vial).createQueryBuilder('v');
   const visible = visibleInstitutes(user);
   if (visible) qb.andWhere('v.institute_id = ANY(:visible)', { visible });
   if (q.institute_id) qb.andWhere('v.institute_id = :inst', { inst: q.institute_id });
-  if (q.search) qb.andWhere('v.label ILIKE :s', { s: `%${q.search.replace(/[%_\\]/g, '\\$&')}%` });
+  if (q.search) qb.andWhere('v.label ILIKE :s', { s: containsPattern(q.search) });
   return paginate(qb, q, ORDERINGS, 'label', presentVial);
 }
 
@@ -26,7 +30,10 @@ export async function listVials(ctx: AppContext, user: AuthUser, q: z.output<typ
  */
 async function findVial(ctx: AppContext, user: AuthUser, label: string) {
   const vial = await ctx.db.getRepository(Vial).findOneBy({ label });
-  if (!vial || !(user.isStaff || (vial.instituteId !== null && canSeeInstitute(user, vial.instituteId))))
+  if (
+    !vial ||
+    !(user.isStaff || (vial.instituteId !== null && canSeeInstitute(user, vial.instituteId)))
+  )
     throw notFound();
   return vial;
 }
@@ -40,11 +47,16 @@ async function checkInstitute(ctx: AppContext, id: number | null | undefined) {
     throw invalidField('institute', 'No such organization.');
 }
 
-export async function createVial(ctx: AppContext, user: AuthUser, body: z.output<typeof vialCreate>) {
+export async function createVial(
+  ctx: AppContext,
+  user: AuthUser,
+  body: z.output<typeof vialCreate>,
+) {
   authorize(user, 'vials:manage');
   await checkInstitute(ctx, body.institute);
   const repo = ctx.db.getRepository(Vial);
-  if (await repo.existsBy({ label: body.label })) throw conflict(`A vial labelled ${body.label} exists already.`);
+  if (await repo.existsBy({ label: body.label }))
+    throw conflict(`A vial labelled ${body.label} exists already.`);
   if (body.uuid && (await repo.existsBy({ uuid: body.uuid })))
     throw conflict('Another vial is bound to this UUID.');
   const vial = await repo.save(

@@ -25,7 +25,10 @@ const vial = (label: string, institute: number, uuid?: string) => ({
 });
 
 it('lets staff register vials bound to a tag UUID, unique by label and UUID', async () => {
-  const created = await staff.post('/v2/vials', vial('VV-4001', hospital, 'AAAAAAAA-1111-4111-8111-111111111111'));
+  const created = await staff.post(
+    '/v2/vials',
+    vial('VV-4001', hospital, 'AAAAAAAA-1111-4111-8111-111111111111'),
+  );
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({
     label: 'VV-4001',
@@ -35,10 +38,20 @@ it('lets staff register vials bound to a tag UUID, unique by label and UUID', as
     is_deleted: false,
   });
   expect((await staff.post('/v2/vials', vial('VV-4001', hospital))).status).toBe(409);
-  expect((await staff.post('/v2/vials', vial('VV-4002', hospital, 'aaaaaaaa-1111-4111-8111-111111111111'))).status).toBe(409);
+  expect(
+    (
+      await staff.post(
+        '/v2/vials',
+        vial('VV-4002', hospital, 'aaaaaaaa-1111-4111-8111-111111111111'),
+      )
+    ).status,
+  ).toBe(409);
   expect((await member.post('/v2/vials', vial('VV-4003', hospital))).status).toBe(403);
   const invalid = await staff.post('/v2/vials', { label: '', version: '' });
-  expect(invalid.body.detail.map((d: { msg: string }) => d.msg)).toEqual(['Label is required.', 'Version is required.']);
+  expect(invalid.body.detail.map((d: { msg: string }) => d.msg)).toEqual([
+    'Label is required.',
+    'Version is required.',
+  ]);
 });
 
 it("shows a vial to its institute's members (the desktop registration check) and to nobody else", async () => {
@@ -56,6 +69,9 @@ it('retires a vial on delete, keeping it in the registry', async () => {
   expect((await member.delete('/v2/vials/VV-4001')).status).toBe(403);
   expect((await staff.delete('/v2/vials/VV-4001')).status).toBe(204);
   expect((await member.get('/v2/vials/VV-4001')).body.is_deleted).toBe(true);
-  const restored = await staff.patch('/v2/vials/VV-4001', { is_deleted: false, notes: 'Recalibrated' });
+  const restored = await staff.patch('/v2/vials/VV-4001', {
+    is_deleted: false,
+    notes: 'Recalibrated',
+  });
   expect(restored.body).toMatchObject({ is_deleted: false, notes: 'Recalibrated' });
 });

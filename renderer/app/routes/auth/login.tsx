@@ -1,7 +1,6 @@
 import Typography from '@mui/material/Typography';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '../../../features/auth/components/login-form';
-import { useSession } from '../../../lib/session-store';
 
 /** Only paths of this app: '//evil.example' or 'https://…' would leave it. */
 const safeRedirect = (value: string | null): string =>
@@ -11,14 +10,15 @@ const safeRedirect = (value: string | null): string =>
 
 export default function LoginPage() {
   const [params] = useSearchParams();
-  const access = useSession((s) => s.access);
-  if (access) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  const navigate = useNavigate();
   return (
     <>
       <Typography variant="h1" align="center" gutterBottom>
         Log In
       </Typography>
-      <LoginForm />
+      <LoginForm
+        onSuccess={() => navigate(safeRedirect(params.get('redirect')), { replace: true })}
+      />
     </>
   );
 }

@@ -10,8 +10,7 @@ export default function ResetPasswordPage() {
         Reset Password
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Enter the e-mail address of your account and we will send you a link to reset your
-        password.
+        Enter the e-mail address of your account and we will send you a link to reset your password.
       </Typography>
       <PasswordResetRequestForm />
       <Link component={RouterLink} to="/login" sx={{ display: 'block', mt: 2 }}>

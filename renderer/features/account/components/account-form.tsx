@@ -55,8 +55,18 @@ export function AccountForm({ user }: { user: User }) {
   return (
     <form noValidate onSubmit={submit}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField control={control} name="first_name" label="First Name" autoComplete="given-name" />
-        <FormTextField control={control} name="last_name" label="Last Name" autoComplete="family-name" />
+        <FormTextField
+          control={control}
+          name="first_name"
+          label="First Name"
+          autoComplete="given-name"
+        />
+        <FormTextField
+          control={control}
+          name="last_name"
+          label="Last Name"
+          autoComplete="family-name"
+        />
       </Stack>
       <Typography variant="h3" sx={{ mt: 3 }}>
         Change Password

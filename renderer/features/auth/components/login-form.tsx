@@ -13,12 +13,13 @@ import { useLogin } from '../api/login';
 function loginFailure(error: unknown): string {
   const status = errorStatus(error);
   if (status === 400) return errorDetail(error) ?? 'Incorrect e-mail/username or password.';
-  if (status === 429) return errorDetail(error) ?? 'There was an error logging in. Please try again later.';
+  if (status === 429)
+    return errorDetail(error) ?? 'There was an error logging in. Please try again later.';
   return 'There was an error logging in. Please try again later.';
 }
 
-/** Signing in stores the session; the login page then moves on to where the user was going. */
-export function LoginForm() {
+/** Signing in stores the session; `onSuccess` then moves on to where the user was going. */
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const { control, handleSubmit } = useForm<LoginValues>({
     resolver: zodResolver(loginForm),
@@ -26,7 +27,7 @@ export function LoginForm() {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+    <form noValidate onSubmit={handleSubmit((values) => login.mutate(values, { onSuccess }))}>
       {login.isError && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {loginFailure(login.error)}

@@ -27,7 +27,8 @@ export function PasswordResetRequestForm() {
     <form noValidate onSubmit={handleSubmit((values) => request.mutate(values))}>
       {request.isError && (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {errorDetail(request.error) ?? 'There was an error sending the e-mail. Please try again later.'}
+          {errorDetail(request.error) ??
+            'There was an error sending the e-mail. Please try again later.'}
         </Alert>
       )}
       <FormTextField

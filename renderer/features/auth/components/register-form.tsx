@@ -53,14 +53,24 @@ export function RegisterForm({ token, invitation }: Props) {
           {errorDetail(register.error) ?? 'There was an error registering. Please try again later.'}
         </Alert>
       )}
-      <TextField label="E-mail" value={invitation.email} disabled />
+      {/* Read-only rather than disabled: the invited address stays legible. */}
+      <TextField
+        label="E-mail"
+        value={invitation.email}
+        slotProps={{ input: { readOnly: true } }}
+      />
       <FormTextField
         control={control}
         name="first_name"
         label="First Name"
         autoComplete="given-name"
       />
-      <FormTextField control={control} name="last_name" label="Last Name" autoComplete="family-name" />
+      <FormTextField
+        control={control}
+        name="last_name"
+        label="Last Name"
+        autoComplete="family-name"
+      />
       <FormTextField
         control={control}
         name="password"

@@ -70,8 +70,8 @@ export function FlagOverridePanel() {
         </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            Overrides apply on this computer only, over the flags of every organization, until
-            you clear them or log out.
+            Overrides apply on this computer only, over the flags of every organization, until you
+            clear them or log out.
           </DialogContentText>
           <Table size="small" aria-label="Feature flags">
             <TableHead>
@@ -85,8 +85,7 @@ export function FlagOverridePanel() {
             <TableBody>
               {FEATURE_FLAG_NAMES.map((name) => {
                 const override = overrides[name];
-                const choice: Choice =
-                  override === undefined ? 'default' : override ? 'on' : 'off';
+                const choice: Choice = override === undefined ? 'default' : override ? 'on' : 'off';
                 return (
                   <TableRow key={name} data-flag={name}>
                     <TableCell component="th" scope="row">

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Initial1795312069417 implements MigrationInterface {
-  name = 'Initial1795312069417';
+export class Initial1795312309863 implements MigrationInterface {
+  name = 'Initial1795312309863';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query("CREATE TABLE \"institutes\" (\"id\" SERIAL NOT NULL, \"name\" character varying(80) NOT NULL, \"partner_id\" character varying(80), \"metadata_type\" character varying(16) NOT NULL DEFAULT 'pts', \"relationship\" character varying(32) NOT NULL DEFAULT 'none', \"subscription\" character varying(16) NOT NULL DEFAULT 'none', \"total_lines\" integer, \"feature_flags\" jsonb, \"customer_since\" date, \"archived\" boolean NOT NULL DEFAULT false, \"timezone\" character varying(64) NOT NULL DEFAULT 'UTC', \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_96d2373e91ae5841128f8eb3b42\" PRIMARY KEY (\"id\"))");
@@ -18,7 +18,7 @@ export class Initial1795312069417 implements MigrationInterface {
     await q.query("CREATE UNIQUE INDEX \"IDX_e287c95c477daf426a40c88c9e\" ON \"labels\"  (\"institute_id\", \"label\") ");
     await q.query("CREATE TABLE \"lines\" (\"id\" SERIAL NOT NULL, \"name\" character varying(80) NOT NULL, \"description\" text, \"length\" double precision, \"is_hand_carried\" boolean NOT NULL DEFAULT false, \"manufacturer\" character varying(80), \"archived\" boolean NOT NULL DEFAULT false, \"has_hemolysis\" boolean NOT NULL DEFAULT false, \"institute_id\" integer NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_155ad34738bc0e1aab0ca198dea\" PRIMARY KEY (\"id\"))");
     await q.query("CREATE INDEX \"IDX_403e8f70dbd6342d8c3b30d411\" ON \"lines\"  (\"institute_id\", \"archived\") ");
-    await q.query("CREATE TABLE \"validations\" (\"id\" SERIAL NOT NULL, \"name\" character varying(80) NOT NULL, \"institute_id\" integer NOT NULL, \"start_date\" date NOT NULL, \"duration_days\" integer NOT NULL, \"baseline\" boolean NOT NULL DEFAULT false, \"status\" character varying(16) NOT NULL DEFAULT 'inprogress', \"completed_at\" TIMESTAMP WITH TIME ZONE, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d523bd8c24ea354126be8cff546\" PRIMARY KEY (\"id\"))");
+    await q.query("CREATE TABLE \"validations\" (\"id\" SERIAL NOT NULL, \"name\" character varying(80) NOT NULL, \"institute_id\" integer NOT NULL, \"start_date\" date NOT NULL, \"duration_days\" integer NOT NULL, \"baseline\" boolean NOT NULL DEFAULT false, \"status\" character varying(16) NOT NULL DEFAULT 'inprogress', \"completed_at\" TIMESTAMP WITH TIME ZONE, \"generate_report\" boolean NOT NULL DEFAULT false, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d523bd8c24ea354126be8cff546\" PRIMARY KEY (\"id\"))");
     await q.query("CREATE INDEX \"IDX_4c7947d60f0ffb3f2548fd9663\" ON \"validations\"  (\"institute_id\", \"status\") ");
     await q.query("CREATE TABLE \"vials\" (\"id\" SERIAL NOT NULL, \"label\" character varying(64) NOT NULL, \"uuid\" uuid, \"version\" character varying(32) NOT NULL, \"institute_id\" integer, \"notes\" text, \"is_deleted\" boolean NOT NULL DEFAULT false, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d2188f1135e7ee2bc70d21ff7fc\" PRIMARY KEY (\"id\"))");
     await q.query("CREATE UNIQUE INDEX \"IDX_235b351245584132ab0066d5d2\" ON \"vials\"  (\"label\") ");
@@ -30,6 +30,12 @@ export class Initial1795312069417 implements MigrationInterface {
     await q.query("CREATE INDEX \"IDX_7f3272d831118709c8a54fe65b\" ON \"records\"  (\"institute_id\", \"is_processed\", \"is_reviewed\") ");
     await q.query("CREATE INDEX \"IDX_b3472d094bd2363cc261472965\" ON \"records\"  (\"institute_id\", \"upload_date\") ");
     await q.query("CREATE INDEX \"IDX_6c0693d36d83a251b06887ae0a\" ON \"records\"  (\"institute_id\", \"date\") ");
+    await q.query("CREATE TABLE \"comments\" (\"id\" SERIAL NOT NULL, \"comment\" character varying(5000) NOT NULL, \"commenter_id\" integer, \"commenter_name\" character varying(301) NOT NULL, \"record_id\" integer, \"validation_id\" integer, \"created_date\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"edited_date\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"CHK_comment_one_resource\" CHECK (num_nonnulls(record_id, validation_id) = 1), CONSTRAINT \"PK_8bf68bc960f2b69e818bdb90dcb\" PRIMARY KEY (\"id\"))");
+    await q.query("CREATE INDEX \"IDX_e7e1a88144c0170db86dd6967b\" ON \"comments\"  (\"validation_id\", \"created_date\") ");
+    await q.query("CREATE INDEX \"IDX_d84aef862573c7f31b555b38c0\" ON \"comments\"  (\"record_id\", \"created_date\") ");
+    await q.query("CREATE TABLE \"reports\" (\"id\" SERIAL NOT NULL, \"title\" character varying(255) NOT NULL, \"institute_id\" integer NOT NULL, \"validation_id\" integer, \"file_sha256\" character(64) NOT NULL, \"file_name\" character varying(255) NOT NULL, \"content_type\" character varying(128) NOT NULL, \"file_size\" integer NOT NULL, \"create_date\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d9013193989303580053c0b5ef6\" PRIMARY KEY (\"id\"))");
+    await q.query("CREATE INDEX \"IDX_dd12666b777d5492e2fd21a269\" ON \"reports\"  (\"validation_id\") ");
+    await q.query("CREATE INDEX \"IDX_602dd38ff6e11e6441f064325c\" ON \"reports\"  (\"institute_id\", \"create_date\") ");
     await q.query("CREATE TABLE \"user_institutes\" (\"user_id\" integer NOT NULL, \"institute_id\" integer NOT NULL, CONSTRAINT \"PK_9c548fb6559e857305abbe2b212\" PRIMARY KEY (\"user_id\", \"institute_id\"))");
     await q.query("CREATE INDEX \"IDX_eb6f8075ff9332337bd85289c2\" ON \"user_institutes\"  (\"user_id\") ");
     await q.query("CREATE INDEX \"IDX_6014dabce14cd958dc82912a62\" ON \"user_institutes\"  (\"institute_id\") ");
@@ -53,6 +59,11 @@ export class Initial1795312069417 implements MigrationInterface {
     await q.query("ALTER TABLE \"records\" ADD CONSTRAINT \"FK_48b743bb37e6401f0dd35558200\" FOREIGN KEY (\"vial_id\") REFERENCES \"vials\"(\"id\") ON DELETE SET NULL ON UPDATE NO ACTION");
     await q.query("ALTER TABLE \"records\" ADD CONSTRAINT \"FK_2afb76579e744f6f69324f8e52a\" FOREIGN KEY (\"line_id\") REFERENCES \"lines\"(\"id\") ON DELETE SET NULL ON UPDATE NO ACTION");
     await q.query("ALTER TABLE \"records\" ADD CONSTRAINT \"FK_828e44583b1a577586d5593f40f\" FOREIGN KEY (\"validation_id\") REFERENCES \"validations\"(\"id\") ON DELETE SET NULL ON UPDATE NO ACTION");
+    await q.query("ALTER TABLE \"comments\" ADD CONSTRAINT \"FK_3e018bce28c5aba37881e9adcc1\" FOREIGN KEY (\"commenter_id\") REFERENCES \"users\"(\"id\") ON DELETE SET NULL ON UPDATE NO ACTION");
+    await q.query("ALTER TABLE \"comments\" ADD CONSTRAINT \"FK_3263df2fc999f72c5abbad2c3ee\" FOREIGN KEY (\"record_id\") REFERENCES \"records\"(\"id\") ON DELETE CASCADE ON UPDATE NO ACTION");
+    await q.query("ALTER TABLE \"comments\" ADD CONSTRAINT \"FK_9728e80504de3b6c263c6157710\" FOREIGN KEY (\"validation_id\") REFERENCES \"validations\"(\"id\") ON DELETE CASCADE ON UPDATE NO ACTION");
+    await q.query("ALTER TABLE \"reports\" ADD CONSTRAINT \"FK_b88a67386734d339ef2f83525cb\" FOREIGN KEY (\"institute_id\") REFERENCES \"institutes\"(\"id\") ON DELETE CASCADE ON UPDATE NO ACTION");
+    await q.query("ALTER TABLE \"reports\" ADD CONSTRAINT \"FK_dd12666b777d5492e2fd21a269a\" FOREIGN KEY (\"validation_id\") REFERENCES \"validations\"(\"id\") ON DELETE SET NULL ON UPDATE NO ACTION");
     await q.query("ALTER TABLE \"user_institutes\" ADD CONSTRAINT \"FK_eb6f8075ff9332337bd85289c29\" FOREIGN KEY (\"user_id\") REFERENCES \"users\"(\"id\") ON DELETE CASCADE ON UPDATE CASCADE");
     await q.query("ALTER TABLE \"user_institutes\" ADD CONSTRAINT \"FK_6014dabce14cd958dc82912a621\" FOREIGN KEY (\"institute_id\") REFERENCES \"institutes\"(\"id\") ON DELETE CASCADE ON UPDATE CASCADE");
     await q.query("ALTER TABLE \"line_labels\" ADD CONSTRAINT \"FK_d57a3597003347c6ea350f94387\" FOREIGN KEY (\"line_id\") REFERENCES \"lines\"(\"id\") ON DELETE CASCADE ON UPDATE CASCADE");
@@ -72,6 +83,11 @@ export class Initial1795312069417 implements MigrationInterface {
     await q.query("ALTER TABLE \"line_labels\" DROP CONSTRAINT \"FK_d57a3597003347c6ea350f94387\"");
     await q.query("ALTER TABLE \"user_institutes\" DROP CONSTRAINT \"FK_6014dabce14cd958dc82912a621\"");
     await q.query("ALTER TABLE \"user_institutes\" DROP CONSTRAINT \"FK_eb6f8075ff9332337bd85289c29\"");
+    await q.query("ALTER TABLE \"reports\" DROP CONSTRAINT \"FK_dd12666b777d5492e2fd21a269a\"");
+    await q.query("ALTER TABLE \"reports\" DROP CONSTRAINT \"FK_b88a67386734d339ef2f83525cb\"");
+    await q.query("ALTER TABLE \"comments\" DROP CONSTRAINT \"FK_9728e80504de3b6c263c6157710\"");
+    await q.query("ALTER TABLE \"comments\" DROP CONSTRAINT \"FK_3263df2fc999f72c5abbad2c3ee\"");
+    await q.query("ALTER TABLE \"comments\" DROP CONSTRAINT \"FK_3e018bce28c5aba37881e9adcc1\"");
     await q.query("ALTER TABLE \"records\" DROP CONSTRAINT \"FK_828e44583b1a577586d5593f40f\"");
     await q.query("ALTER TABLE \"records\" DROP CONSTRAINT \"FK_2afb76579e744f6f69324f8e52a\"");
     await q.query("ALTER TABLE \"records\" DROP CONSTRAINT \"FK_48b743bb37e6401f0dd35558200\"");
@@ -95,6 +111,12 @@ export class Initial1795312069417 implements MigrationInterface {
     await q.query("DROP INDEX \"public\".\"IDX_6014dabce14cd958dc82912a62\"");
     await q.query("DROP INDEX \"public\".\"IDX_eb6f8075ff9332337bd85289c2\"");
     await q.query("DROP TABLE \"user_institutes\"");
+    await q.query("DROP INDEX \"public\".\"IDX_602dd38ff6e11e6441f064325c\"");
+    await q.query("DROP INDEX \"public\".\"IDX_dd12666b777d5492e2fd21a269\"");
+    await q.query("DROP TABLE \"reports\"");
+    await q.query("DROP INDEX \"public\".\"IDX_d84aef862573c7f31b555b38c0\"");
+    await q.query("DROP INDEX \"public\".\"IDX_e7e1a88144c0170db86dd6967b\"");
+    await q.query("DROP TABLE \"comments\"");
     await q.query("DROP INDEX \"public\".\"IDX_6c0693d36d83a251b06887ae0a\"");
     await q.query("DROP INDEX \"public\".\"IDX_b3472d094bd2363cc261472965\"");
     await q.query("DROP INDEX \"public\".\"IDX_7f3272d831118709c8a54fe65b\"");

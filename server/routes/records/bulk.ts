@@ -1,0 +1,83 @@
+import { In, type EntityManager } from 'typeorm';
+import type { RecordBulkResult, RecordBulkUpdate } from '../../../shared/api/record-bulk';
+import { ARCHIVED_LINE_CHOSEN, ARCHIVED_LINE_LOCKED } from '../../../shared/api/records';
+import type { AppContext } from '../../app-context';
+import type { AuthUser } from '../../auth/auth-user';
+import { Line } from '../../entities/line';
+import { TransitRecord } from '../../entities/record';
+import { invalidField, notFound } from '../../http/errors';
+import { authorize, can } from '../../policy/policy';
+
+type Selected = Pick<TransitRecord, 'id' | 'lineId'>;
+
+/**
+ * The records to change, locked until the transaction ends. Any id that is not one of the
+ * institute's records visible to the user fails the whole request with a 404 that names none of
+ * them, so a bulk request cannot probe which ids exist elsewhere.
+ */
+async function lockRecords(
+  manager: EntityManager,
+  user: AuthUser,
+  instituteId: number,
+  ids: number[],
+) {
+  const qb = manager
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .select(['r.id', 'r.lineId'])
+    .where('r.institute_id = :instituteId AND r.id IN (:...ids)', { instituteId, ids })
+    .setLock('pessimistic_write');
+  if (!can(user, 'records:hidden')) qb.andWhere('r.hidden = false');
+  const records: Selected[] = await qb.getMany();
+  if (records.length !== ids.length) throw notFound();
+  return records;
+}
+
+/**
+ * Puts records on a line with the single edit's rules: a record on an archived line stays there,
+ * an archived line cannot be chosen, and a record that changes line loses its validation.
+ */
+async function assignLine(
+  manager: EntityManager,
+  instituteId: number,
+  records: Selected[],
+  lineId: number,
+) {
+  const moving = records.filter((r) => r.lineId !== lineId).map((r) => r.id);
+  if (!moving.length) return;
+  const onArchivedLine = await manager
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .innerJoin('r.line', 'line', 'line.archived = true')
+    .where('r.id IN (:...moving)', { moving })
+    .getExists();
+  if (onArchivedLine) throw invalidField('line', ARCHIVED_LINE_LOCKED);
+  const line = await manager.getRepository(Line).findOneBy({ id: lineId, instituteId });
+  if (!line) throw invalidField('line', 'No such line.');
+  if (line.archived) throw invalidField('line', ARCHIVED_LINE_CHOSEN);
+  await manager
+    .getRepository(TransitRecord)
+    .update({ id: In(moving) }, { lineId, validationId: null });
+}
+
+/** Excludes, reviews or assigns many records of one institute at once, all or nothing. */
+export async function bulkUpdateRecords(
+  ctx: AppContext,
+  user: AuthUser,
+  instituteId: number,
+  body: RecordBulkUpdate,
+): Promise<RecordBulkResult> {
+  authorize(user, 'data:edit', instituteId);
+  const ids = [...new Set(body.ids)];
+  await ctx.db.transaction(async (manager) => {
+    const records = await lockRecords(manager, user, instituteId, ids);
+    if (body.line !== undefined) await assignLine(manager, instituteId, records, body.line);
+    const flags: Partial<Pick<TransitRecord, 'exclude' | 'isReviewed'>> = {};
+    if (body.exclude !== undefined) flags.exclude = body.exclude;
+    if (body.is_reviewed !== undefined) flags.isReviewed = body.is_reviewed;
+    if (Object.keys(flags).length) {
+      await manager.getRepository(TransitRecord).update({ id: In(ids) }, flags);
+    }
+  });
+  return { updated: ids.length };
+}

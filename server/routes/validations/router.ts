@@ -1,0 +1,159 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { idParams, paginated } from '../../../shared/api/common';
+import { report } from '../../../shared/api/reports';
+import {
+  validation,
+  validationCreate,
+  validationLineStats,
+  validationListQuery,
+  validationSummary,
+  validationUpdate,
+} from '../../../shared/api/validations';
+import type { AppContext } from '../../app-context';
+import { requireAuth } from '../../auth/require-auth';
+import { route } from '../../http/route';
+import * as validations from './service';
+
+const tag = 'validations';
+
+export function validationsRouter(ctx: AppContext): Router {
+  const router = Router();
+  const authed = requireAuth(ctx);
+
+  route(
+    router,
+    authed,
+    {
+      method: 'get',
+      path: '/v2/institutes/:id/validations',
+      tag,
+      summary: 'Validations of an institute, newest start first',
+      params: idParams,
+      query: validationListQuery,
+      response: paginated(validation),
+    },
+    ({ user, params, query }) => validations.listValidations(ctx, user, params.id, query),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'get',
+      path: '/v2/institutes/:id/validations/latest',
+      tag,
+      summary: 'The newest validation of an institute (null when there is none)',
+      params: idParams,
+      response: validation.nullable(),
+    },
+    ({ user, params }) => validations.latestValidation(ctx, user, params.id),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'post',
+      path: '/v2/institutes/:id/validations',
+      tag,
+      summary: 'Start a validation (not guests)',
+      params: idParams,
+      body: validationCreate,
+      response: validation,
+      status: 201,
+    },
+    ({ user, params, body }) => validations.createValidation(ctx, user, params.id, body),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'get',
+      path: '/v2/validations/:id',
+      tag,
+      summary: 'One validation',
+      params: idParams,
+      response: validation,
+    },
+    ({ user, params }) => validations.getValidation(ctx, user, params.id),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'patch',
+      path: '/v2/validations/:id',
+      tag,
+      summary: 'Edit an in-progress validation (400 once completed)',
+      params: idParams,
+      body: validationUpdate,
+      response: validation,
+    },
+    ({ user, params, body }) => validations.updateValidation(ctx, user, params.id, body),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'delete',
+      path: '/v2/validations/:id',
+      tag,
+      summary: 'Delete a validation',
+      params: idParams,
+    },
+    ({ user, params }) => validations.deleteValidation(ctx, user, params.id),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'get',
+      path: '/v2/validations/:id/summary',
+      tag,
+      summary: 'Records collected per line against 4 per day of the duration',
+      params: idParams,
+      response: validationSummary,
+    },
+    ({ user, params }) => validations.validationSummary(ctx, user, params.id),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'get',
+      path: '/v2/validations/:id/lines',
+      tag,
+      summary: "Statistics of the validation's records per line",
+      params: idParams,
+      response: z.array(validationLineStats),
+    },
+    ({ user, params }) => validations.validationLines(ctx, user, params.id),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'post',
+      path: '/v2/validations/:id/complete',
+      tag,
+      summary: "Complete the validation: its records set the lines' validated range",
+      params: idParams,
+      response: validation,
+    },
+    ({ user, params }) => validations.completeValidation(ctx, user, params.id),
+  );
+  route(
+    router,
+    authed,
+    {
+      method: 'post',
+      path: '/v2/validations/:id/request-report',
+      tag,
+      summary: 'Build the PDF report of a completed validation and save it as its report',
+      params: idParams,
+      response: report,
+      status: 201,
+    },
+    ({ user, params }) => validations.requestReport(ctx, user, params.id),
+  );
+  return router;
+}

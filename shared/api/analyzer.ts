@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const ANALYZER_MESSAGES = {
+  ldhRequired: 'LDH threshold is required.',
+  asatRequired: 'ASAT threshold is required.',
+  potassiumRequired: 'Potassium threshold is required.',
+} as const;
+
+export const analyzer = z.object({
+  /** null until the institute saves its analyzer (the defaults are answered). */
+  id: z.number().int().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  ldh_threshold: z.number(),
+  asat_threshold: z.number(),
+  potassium_threshold: z.number(),
+});
+export type AnalyzerDto = z.infer<typeof analyzer>;
+
+/** A cut-off in mg/dL: required, the form sends an empty field as '' or null. */
+const threshold = (required: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.number({ error: required }).positive(`${required.split(' is')[0]} must be above 0.`),
+  );
+
+export const analyzerUpdate = z.object({
+  make: z.string().trim().max(80).nullable().optional(),
+  model: z.string().trim().max(80).nullable().optional(),
+  ldh_threshold: threshold(ANALYZER_MESSAGES.ldhRequired),
+  asat_threshold: threshold(ANALYZER_MESSAGES.asatRequired),
+  potassium_threshold: threshold(ANALYZER_MESSAGES.potassiumRequired),
+});
+export type AnalyzerUpdate = z.infer<typeof analyzerUpdate>;
+
+export const rejectionQuery = z.object({
+  value: z.coerce.number({ error: 'value must be a VitalMetric (g·s).' }).min(0),
+});
+
+const analyteRejection = z.object({
+  /** Fractions in [0, 1]; low and high at the model's k_low and k_high. */
+  probability: z.number(),
+  cutoff: z.number(),
+  low: z.number(),
+  high: z.number(),
+});
+
+export const rejectionResult = z.object({
+  analyzer,
+  ldh: analyteRejection,
+  asat: analyteRejection,
+  potassium: analyteRejection,
+  model: z.object({
+    source: z.enum(['default', 'calibrated']),
+    n: z.number().int(),
+    mu: z.number(),
+    sigma: z.number(),
+    k: z.number(),
+    k_low: z.number(),
+    k_high: z.number(),
+  }),
+});

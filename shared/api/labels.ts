@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+import { labelRef } from './records';
+
+/** What a new label is coloured when the form or client does not choose. */
+export const DEFAULT_LABEL_COLOR = '#4FC1BE';
+/**
+ * The built-in label of records without labels. It is a filter value (`labels=unlabeled` on the
+ * records list), not a row: it cannot be renamed or deleted, so the labels list does not carry it
+ * and clients add it to their filter choices themselves.
+ */
+export const UNLABELED = 'unlabeled';
+export const LABEL_MAX_LENGTH = 40;
+
+export const label = labelRef;
+export type LabelDto = z.infer<typeof label>;
+
+const labelName = z
+  .string({ error: 'Label name is required.' })
+  .trim()
+  .min(1, 'Label name is required.')
+  .max(LABEL_MAX_LENGTH, 'Label is too long.');
+const labelColor = z
+  .string({ error: 'Colour is required.' })
+  .trim()
+  .min(1, { message: 'Colour is required.', abort: true })
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour such as #4FC1BE.');
+
+export const labelCreate = z.object({
+  label: labelName,
+  color: labelColor.default(DEFAULT_LABEL_COLOR),
+});
+export type LabelCreate = z.input<typeof labelCreate>;
+
+export const labelUpdate = z.object({ label: labelName, color: labelColor }).partial();
+export type LabelUpdate = z.input<typeof labelUpdate>;
+
+/** Label lists are full loads for selectors and filters, hence the large default page. */
+export const labelListQuery = pageQuery.extend({
+  size: pageQuery.shape.size.unwrap().default(9999),
+  search: z.string().max(LABEL_MAX_LENGTH).optional(),
+});
+export type LabelListQuery = z.output<typeof labelListQuery>;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { idList, isoDate, pageQuery, queryBoolean } from './common';
+import type { MetadataType } from './institutes';
+import { labelRef } from './records';
+import { recordSetStatistics } from './statistics';
+
+/** A courier institute's lines are routes (monitoring.md section 1): the one place that decides. */
+export function lineWord(metadataType: MetadataType, plural = false): string {
+  const word = metadataType === 'courier' ? 'Route' : 'Line';
+  return plural ? `${word}s` : word;
+}
+
+export const LINE_NAME_REQUIRED = 'Name is a required field.';
+export const LINE_NAME_TOO_LONG = 'Name is too long.';
+export const LINE_NAME_PATTERN =
+  'Name must start with a letter, followed by letters, digits, #, -, _ or spaces.';
+/** The persistent warning of monitoring.md section 8, for `out_of_range_count` records. */
+export const outOfRangeWarning = (n: number) =>
+  `${n} Record(s) assigned to a line is/are out of range`;
+
+export const lineName = z
+  .string({ error: LINE_NAME_REQUIRED })
+  .trim()
+  .min(1, LINE_NAME_REQUIRED)
+  .max(80, LINE_NAME_TOO_LONG)
+  .regex(/^\p{L}[\p{L}0-9#\-_ ]*$/u, LINE_NAME_PATTERN);
+
+/** Metres; the form sends an empty field as null (or as an empty string). */
+const lineLength = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.number({ error: 'Length must be a number.' }).min(0, 'Length cannot be negative.').nullable(),
+);
+
+const lineFields = {
+  name: lineName,
+  description: z.string().max(2000).nullable().optional(),
+  length: lineLength.optional(),
+  is_hand_carried: z.boolean().optional(),
+  /** Cleared by the server when the line is hand carried. */
+  manufacturer: z.string().trim().max(80).nullable().optional(),
+  archived: z.boolean().optional(),
+  has_hemolysis: z.boolean().optional(),
+  labels: z.array(z.number().int().positive()).optional(),
+};
+export const lineCreate = z.object(lineFields);
+export const lineUpdate = z.object(lineFields).partial();
+export type LineCreate = z.infer<typeof lineCreate>;
+export type LineUpdate = z.infer<typeof lineUpdate>;
+
+export const lineListQuery = pageQuery.extend({
+  archived: queryBoolean.optional(),
+  name__icontains: z.string().max(80).optional(),
+  labels: idList.optional(),
+  has_hemolysis: queryBoolean.optional(),
+});
+export type LineListQuery = z.output<typeof lineListQuery>;
+
+export const REVALIDATION_REASONS = ['out_of_range', 'baseline_due'] as const;
+export const REVALIDATION_MESSAGES: Record<(typeof REVALIDATION_REASONS)[number], string> = {
+  out_of_range:
+    '4 or more records are out of range since the last validation: re-validation is recommended.',
+  baseline_due: '6 months have passed since the baseline validation: the next validation is due.',
+};
+
+/** The records of the line's baseline validation on this line, and the range they validate. */
+export const validationStatistics = recordSetStatistics.extend({
+  validation_id: z.number().int(),
+  validation_name: z.string(),
+  /** True when the baseline validation is flagged baseline (else the latest completed one). */
+  validated: z.boolean(),
+  /** The range covering 99% of measurements; null with 2 or fewer records. */
+  range: z.object({ lower: z.number(), upper: z.number() }).nullable(),
+});
+
+export const line = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  length: z.number().nullable(),
+  is_hand_carried: z.boolean(),
+  manufacturer: z.string().nullable(),
+  archived: z.boolean(),
+  labels: z.array(labelRef),
+  institute: z.number().int(),
+  has_hemolysis: z.boolean(),
+  /** The line's baseline validation, or null before its first completed validation. */
+  validation: z
+    .object({ validation_id: z.number().int(), validation_start_date: isoDate })
+    .nullable(),
+  /** Over all included records of the line. */
+  line_statistics: recordSetStatistics,
+  validation_statistics: validationStatistics.nullable(),
+  /** Included records since the baseline's completion whose VitalMetric is outside its range. */
+  out_of_range_count: z.number().int(),
+  revalidation_recommended: z.boolean(),
+  /** Why (the first that applies), or null. */
+  revalidation_reason: z.enum(REVALIDATION_REASONS).nullable(),
+  /** Six months after the baseline validation's start. */
+  next_validation_date: isoDate.nullable(),
+});
+export type LineDto = z.infer<typeof line>;
+
+/** One row of the line's validation history. */
+export const lineValidationRow = recordSetStatistics.extend({
+  validation_id: z.number().int(),
+  validation_name: z.string(),
+  validation_start_date: isoDate,
+  status: z.enum(['inprogress', 'completed']),
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { isoDate } from './common';
+
+/** The dashboard's "Activity in the Last Year" heat map. */
+export const recordActivityQuery = z.object({
+  days: z.coerce.number().int().min(1).max(3660).default(365),
+});
+
+export const recordActivityResponse = z.object({
+  /** IANA zone the days are counted in: the institute's. */
+  timezone: z.string(),
+  /** Only days with records, oldest first. */
+  days: z.array(z.object({ date: isoDate, count: z.number().int() })),
+});
+export type RecordActivity = z.infer<typeof recordActivityResponse>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const BULK_MAX_RECORDS = 500;
+
+/** One change applied to many records of the review screen, all or nothing. */
+export const recordBulkUpdate = z
+  .object({
+    ids: z
+      .array(z.number().int().positive())
+      .min(1, 'Select at least one record.')
+      .max(BULK_MAX_RECORDS, `Select at most ${BULK_MAX_RECORDS} records at a time.`),
+    exclude: z.boolean().optional(),
+    /** Assigning a line clears each moved record's validation. */
+    line: z.number().int().positive().optional(),
+    is_reviewed: z.boolean().optional(),
+  })
+  .refine((b) => b.exclude !== undefined || b.line !== undefined || b.is_reviewed !== undefined, {
+    message: 'Choose a change: exclude, line or is_reviewed.',
+  });
+export type RecordBulkUpdate = z.infer<typeof recordBulkUpdate>;
+
+export const recordBulkResult = z.object({ updated: z.number().int() });
+export type RecordBulkResult = z.infer<typeof recordBulkResult>;

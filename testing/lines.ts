@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { worstRejectionPercent } from '../shared/rejection/model';
+import { TransitRecord } from '../server/entities/record';
+
+export interface RecordSpec {
+  auc: number;
+  date?: Date;
+  validationId?: number | null;
+  exclude?: boolean;
+  flatlineError?: boolean;
+}
+
+/**
+ * Processed records with chosen VitalMetric values, written straight into the database: statistics
+ * tests need exact values and many records, not the real upload path (tested in records/).
+ */
+export async function insertProcessedRecords(
+  db: DataSource,
+  instituteId: number,
+  lineId: number,
+  specs: RecordSpec[],
+): Promise<number[]> {
+  const repo = db.getRepository(TransitRecord);
+  const saved = await repo.save(
+    specs.map((s) =>
+      repo.create({
+        instituteId,
+        lineId,
+        validationId: s.validationId ?? null,
+        date: s.date ?? new Date(),
+        sha256: randomBytes(32).toString('hex'),
+        fileSize: '1000',
+        isProcessed: true,
+        isReviewed: true,
+        exclude: s.exclude ?? false,
+        flatlineError: s.flatlineError ?? false,
+        auc: s.auc,
+        rejection: worstRejectionPercent(s.auc),
+        metrics: {
+          auc: s.auc,
+          auc_225hz: s.auc,
+          power: 0.01,
+          maximum_acceleration: 3,
+          duration: 60,
+          mean_kinetic_temperature: 21,
+          minimum_temperature: 20,
+          maximum_temperature: 22,
+          no_run_error: false,
+          short_run_error: false,
+          flatline_error: s.flatlineError ?? false,
+        },
+      }),
+    ),
+  );
+  return saved.map((r) => r.id);
+}
+
+/** The demo institutes' ids by name. */
+export async function instituteIds(db: DataSource) {
+  const rows: { id: number; name: string }[] = await db.query('SELECT id, name FROM institutes');
+  const byName = new Map(rows.map((r) => [r.name, r.id]));
+  return {
+    provider: byName.get('VialQC Provider')!,
+    hospital: byName.get('Northfield General Hospital')!,
+    courier: byName.get('Lakeside Courier Services')!,
+  };
+}
