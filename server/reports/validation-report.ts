@@ -68,8 +68,7 @@ const worstOf = (line: ReportLine) => {
  * each at most 15%; otherwise it names the lines that are not.
  */
 export function conclusionOf(lines: ReportLine[], metadataType: MetadataType): string[] {
-  const word = lineWord(metadataType).toLowerCase();
-  const words = lineWord(metadataType, true).toLowerCase();
+  const { lower: word, lowerPlural: words } = lineWord(metadataType);
   const measured = lines.filter((l) => worstOf(l) !== null);
   const failing = measured.filter((l) => worstOf(l)! > ACCEPTABLE_LIMIT);
   const unmeasured = lines.filter((l) => worstOf(l) === null);
@@ -139,8 +138,7 @@ const CONTENT_WIDTH = 515; // A4 minus 40 pt margins
 /** The validation report as a PDF (pdfmake, with echarts charts rendered to SVG on the server). */
 export async function buildValidationReport(input: ValidationReportInput): Promise<Buffer> {
   const { institute, validation, lines } = input;
-  const word = lineWord(institute.metadataType);
-  const words = lineWord(institute.metadataType, true);
+  const { singular: word, plural: words } = lineWord(institute.metadataType);
   const facts: [string, string][] = [
     ['Institute', institute.name],
     ['Validation', validation.name],

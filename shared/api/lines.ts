@@ -5,9 +5,26 @@ import { labelRef } from './records';
 import { recordSetStatistics } from './statistics';
 
 /** A courier institute's lines are routes (monitoring.md section 1): the one place that decides. */
-export function lineWord(metadataType: MetadataType, plural = false): string {
-  const word = metadataType === 'courier' ? 'Route' : 'Line';
-  return plural ? `${word}s` : word;
+export interface LineWord {
+  /** 'Line' or 'Route' */
+  singular: string;
+  /** 'Lines' or 'Routes' */
+  plural: string;
+  /** 'line' or 'route' */
+  lower: string;
+  /** 'lines' or 'routes' */
+  lowerPlural: string;
+}
+
+/** The only place that decides the word: courier institutes have routes, not lines. */
+export function lineWord(metadataType: MetadataType | undefined): LineWord {
+  const singular = metadataType === 'courier' ? 'Route' : 'Line';
+  return {
+    singular,
+    plural: `${singular}s`,
+    lower: singular.toLowerCase(),
+    lowerPlural: `${singular.toLowerCase()}s`,
+  };
 }
 
 export const LINE_NAME_REQUIRED = 'Name is a required field.';
