@@ -8,6 +8,7 @@ import { TransitRecord } from '../entities/record';
 import { Vial } from '../entities/vial';
 import { processRecord } from '../pipeline/process-record';
 import { newRecord } from '../routes/records/service';
+import { storeBytes } from '../storage/blob-store';
 
 interface DemoLine {
   name: string;
@@ -145,10 +146,7 @@ async function seedInstitute(
         sequence: sequence++,
         error,
       });
-      const staged = ctx.blobs.stage();
-      await staged.write(Buffer.from(bytes));
-      const { sha256, size } = await staged.finish();
-      await staged.commit();
+      const { sha256, size } = await storeBytes(ctx.blobs, Buffer.from(bytes));
       const header = parseRunHeader(bytes, bytes.length);
       const recent = ageDays < 10;
       const record = await repo.save(

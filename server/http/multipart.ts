@@ -19,6 +19,11 @@ export interface MultipartOptions {
   maxBytes: number;
   /** The 422 message when the request is not multipart. */
   missingFile: string;
+  /**
+   * Sees every chunk of the file before it is stored and may throw to refuse the file: nothing
+   * more is stored, the rest of the body is read, and the error is thrown once it has been.
+   */
+  inspect?: (chunk: Buffer) => void;
 }
 
 /**
@@ -38,6 +43,7 @@ export async function receiveMultipart(
   let fileName = '';
   let mimeType = '';
   let tooLarge = false;
+  let refused: unknown;
   let fileDone: Promise<void> = Promise.resolve();
 
   const busboy = Busboy({
@@ -61,13 +67,28 @@ export async function receiveMultipart(
     });
     fileDone = (async () => {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        if (!tooLarge) await blob.write(chunk);
+        if (tooLarge || refused) continue; // drain the rest, store nothing more
+        try {
+          options.inspect?.(chunk);
+        } catch (err) {
+          refused = err;
+          continue;
+        }
+        await blob.write(chunk);
       }
     })();
   });
   const parsed = new Promise<void>((resolve, reject) => {
     busboy.on('close', resolve);
     busboy.on('error', reject);
+  });
+  // A file over the limit is read to its end before the 413, because HTTP clients rarely cope
+  // with an answer that arrives while they are still sending; a body far beyond any file the
+  // limit allows is cut off instead.
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > options.maxBytes + 1024 * 1024) req.destroy();
   });
   req.pipe(busboy);
   try {
@@ -77,6 +98,7 @@ export async function receiveMultipart(
       throw payloadTooLarge(
         `The file is larger than the ${options.maxBytes >> 20} MiB upload limit.`,
       );
+    if (refused) throw refused;
     if (!staged) return { fields, file: null };
     const { sha256, size } = await staged.finish();
     const blob = staged;
@@ -93,23 +115,6 @@ export async function receiveMultipart(
     };
   } catch (err) {
     await staged?.discard();
-    throw err;
-  }
-}
-
-/** Stores bytes made on the server (generated reports) in the blob store; answers the address. */
-export async function storeBuffer(
-  blobs: BlobStore,
-  bytes: Buffer,
-): Promise<{ sha256: string; size: number }> {
-  const staged = blobs.stage();
-  try {
-    await staged.write(bytes);
-    const stored = await staged.finish();
-    await staged.commit();
-    return stored;
-  } catch (err) {
-    await staged.discard();
     throw err;
   }
 }

@@ -95,3 +95,20 @@ export class FileBlobStore implements BlobStore {
     return { blobs: walk(this.root) - staging, staging };
   }
 }
+
+/** Stores bytes made on the server (generated reports, demo runs); answers their address. */
+export async function storeBytes(
+  blobs: BlobStore,
+  bytes: Buffer,
+): Promise<{ sha256: string; size: number }> {
+  const staged = blobs.stage();
+  try {
+    await staged.write(bytes);
+    const stored = await staged.finish();
+    await staged.commit();
+    return stored;
+  } catch (err) {
+    await staged.discard();
+    throw err;
+  }
+}

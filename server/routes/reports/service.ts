@@ -15,7 +15,8 @@ import { Institute } from '../../entities/institute';
 import { Report } from '../../entities/report';
 import { Validation } from '../../entities/validation';
 import { badRequest, invalidField, notFound } from '../../http/errors';
-import { receiveMultipart, storeBuffer } from '../../http/multipart';
+import { receiveMultipart } from '../../http/multipart';
+import { storeBytes } from '../../storage/blob-store';
 import { paginate } from '../../http/pagination';
 import { authorize } from '../../policy/policy';
 import { buildValidationReport } from '../../reports/validation-report';
@@ -176,7 +177,7 @@ export async function generateValidationReport(
     lines: stats.map((s) => ({ name: s.line_name, stats: s })),
     generatedAt: new Date(),
   });
-  const { sha256, size } = await storeBuffer(ctx.blobs, pdf);
+  const { sha256, size } = await storeBytes(ctx.blobs, pdf);
   const safeName = validation.name.replace(/[^\p{L}\p{N}#_ -]+/gu, '').trim() || 'validation';
   const repo = manager.getRepository(Report);
   const saved = await repo.save(
