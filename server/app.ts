@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import type { AppContext } from './app-context';
+import { desktopCors } from './http/desktop-cors';
 import { errorMiddleware } from './http/error-middleware';
 import { notFound } from './http/errors';
 import { openApiDocument } from './http/openapi';
@@ -53,6 +54,7 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use('/v2', desktopCors);
   app.use(express.json({ limit: '2mb' }));
 
   const meta = express.Router();

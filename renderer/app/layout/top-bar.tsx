@@ -11,6 +11,8 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useUser } from '../../features/auth/api/get-user';
 import { FlagOverridePanel } from '../../features/institutes/components/flag-override-panel';
 import { OrganizationSelector } from '../../features/institutes/components/organization-selector';
+import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
+import { VialsDrawer } from '../../features/vials/components/vials-drawer';
 import { HelpButton } from './help-button';
 import { Logo } from './logo';
 import { MainTabs } from './main-tabs';
@@ -20,6 +22,7 @@ export function TopBar() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: user } = useUser();
+  const instituteId = useSelectedInstituteId();
 
   return (
     <AppBar position="sticky" color="inherit" elevation={1}>
@@ -43,6 +46,7 @@ export function TopBar() {
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         {user?.role === 'staff' && <FlagOverridePanel />}
+        <VialsDrawer role={user?.role} instituteId={instituteId} />
         <HelpButton />
         <SettingsMenu />
       </Toolbar>

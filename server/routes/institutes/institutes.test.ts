@@ -133,6 +133,18 @@ describe('meta', () => {
     );
   });
 
+  it('lets the desktop app (and only it) call the API across origins', async () => {
+    const preflight = await server.api.request('OPTIONS', '/v2/auth/account', {
+      headers: { Origin: 'app://vialqc', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('app://vialqc');
+    const other = await member.request('GET', '/v2/auth/account', {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('answers unknown API paths and malformed JSON with a detail', async () => {
     expect((await member.get('/v2/nothing-here')).body).toEqual({ detail: 'No such endpoint.' });
     const res = await member.request('PATCH', `/v2/institutes/${hospital}`, {
