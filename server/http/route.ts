@@ -5,7 +5,7 @@ import { HttpError } from './errors';
 import { registerOperation } from './openapi';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
-type Schema = z.ZodType | undefined;
+export type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
 export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema> {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { idParams } from '../../../shared/api/common';
 import {
   analyzer,
@@ -7,36 +7,24 @@ import {
   rejectionResult,
 } from '../../../shared/api/analyzer';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../auth/require-auth';
-import { route } from '../../http/route';
+import { apiRouter } from '../../http/api-router';
 import * as analyzers from './service';
 
-const tag = 'analyzer';
-
 export function analyzerRouter(ctx: AppContext): Router {
-  const router = Router();
-  const authed = requireAuth(ctx);
+  const api = apiRouter(ctx, 'analyzer');
 
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/analyzer',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/analyzer',
-      tag,
       summary: "The institute's analyzer and thresholds (defaults 15/40/90 mg/dL until saved)",
       params: idParams,
       response: analyzer,
     },
     ({ user, params }) => analyzers.getAnalyzer(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.patch(
+    '/v2/institutes/:id/analyzer',
     {
-      method: 'patch',
-      path: '/v2/institutes/:id/analyzer',
-      tag,
       summary: "Edit the analyzer (admin, owner, staff); records' rejection is recomputed",
       params: idParams,
       body: analyzerUpdate,
@@ -44,13 +32,9 @@ export function analyzerRouter(ctx: AppContext): Router {
     },
     ({ user, params, body }) => analyzers.updateAnalyzer(ctx, user, params.id, body),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/analyzer/rejection',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/analyzer/rejection',
-      tag,
       summary: 'Rejection probability per analyte for a VitalMetric value (staff calculator)',
       params: idParams,
       query: rejectionQuery,
@@ -58,5 +42,5 @@ export function analyzerRouter(ctx: AppContext): Router {
     },
     ({ user, params, query }) => analyzers.rejectionFor(ctx, user, params.id, query.value),
   );
-  return router;
+  return api.router;
 }

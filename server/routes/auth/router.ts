@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express, { type Router } from 'express';
 import {
   accountUpdate,
   loginForm,
@@ -13,22 +13,15 @@ import {
 import { user } from '../../../shared/api/users';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../auth/require-auth';
-import { publicRoute, route } from '../../http/route';
+import { apiRouter } from '../../http/api-router';
 import * as auth from './service';
 
-const tag = 'auth';
-
 export function authRouter(ctx: AppContext): Router {
-  const router = Router();
-  const authed = requireAuth(ctx);
+  const api = apiRouter(ctx, 'auth');
 
-  publicRoute(
-    router,
+  api.public.post(
+    '/v2/auth/token',
     {
-      method: 'post',
-      path: '/v2/auth/token',
-      tag,
       summary: 'Log in with e-mail and password (form fields username, password)',
       bodyType: 'form',
       body: loginForm,
@@ -38,12 +31,9 @@ export function authRouter(ctx: AppContext): Router {
     ({ body, req }) => auth.login(ctx, body.username, body.password, req.ip ?? 'unknown'),
   );
 
-  publicRoute(
-    router,
+  api.public.post(
+    '/v2/auth/refresh',
     {
-      method: 'post',
-      path: '/v2/auth/refresh',
-      tag,
       summary: 'Exchange a refresh token for new tokens (the old one is used up)',
       body: refreshBody,
       response: refreshResponse,
@@ -51,12 +41,9 @@ export function authRouter(ctx: AppContext): Router {
     ({ body }) => auth.refresh(ctx, body.refresh),
   );
 
-  publicRoute(
-    router,
+  api.public.post(
+    '/v2/auth/request-password-reset',
     {
-      method: 'post',
-      path: '/v2/auth/request-password-reset',
-      tag,
       summary: 'E-mail a password reset link (same answer whether or not the account exists)',
       body: passwordResetRequest,
     },
@@ -65,12 +52,9 @@ export function authRouter(ctx: AppContext): Router {
     },
   );
 
-  publicRoute(
-    router,
+  api.public.post(
+    '/v2/auth/reset-password',
     {
-      method: 'post',
-      path: '/v2/auth/reset-password',
-      tag,
       summary: 'Set a new password with the token from the reset e-mail (204)',
       body: passwordReset,
     },
@@ -79,12 +63,9 @@ export function authRouter(ctx: AppContext): Router {
     },
   );
 
-  publicRoute(
-    router,
+  api.public.get(
+    '/v2/auth/register/:token',
     {
-      method: 'get',
-      path: '/v2/auth/register/:token',
-      tag,
       summary: 'The invitation behind a registration link',
       params: z.object({ token: z.string().min(1) }),
       response: registrationInfo,
@@ -92,12 +73,9 @@ export function authRouter(ctx: AppContext): Router {
     ({ params }) => auth.registrationInfo(ctx, params.token),
   );
 
-  publicRoute(
-    router,
+  api.public.post(
+    '/v2/auth/register',
     {
-      method: 'post',
-      path: '/v2/auth/register',
-      tag,
       summary: 'Complete an invitation: names and password',
       body: registerBody,
       response: user,
@@ -106,20 +84,13 @@ export function authRouter(ctx: AppContext): Router {
     ({ body }) => auth.register(ctx, body),
   );
 
-  route(
-    router,
-    authed,
-    { method: 'get', path: '/v2/auth/account', tag, summary: 'The signed-in user', response: user },
-    ({ user: me }) => auth.getAccount(ctx, me.id),
+  api.get('/v2/auth/account', { summary: 'The signed-in user', response: user }, ({ user: me }) =>
+    auth.getAccount(ctx, me.id),
   );
 
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/auth/account',
     {
-      method: 'post',
-      path: '/v2/auth/account',
-      tag,
       summary: 'Change own names and, with the current password, the password',
       body: accountUpdate,
       response: user,
@@ -127,5 +98,5 @@ export function authRouter(ctx: AppContext): Router {
     ({ user: me, body }) => auth.updateAccount(ctx, me.id, body),
   );
 
-  return router;
+  return api.router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { idParams, paginated, pageQuery } from '../../../shared/api/common';
 import {
   line,
@@ -8,23 +8,15 @@ import {
   lineValidationRow,
 } from '../../../shared/api/lines';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../auth/require-auth';
-import { route } from '../../http/route';
+import { apiRouter } from '../../http/api-router';
 import * as lines from './service';
 
-const tag = 'lines';
-
 export function linesRouter(ctx: AppContext): Router {
-  const router = Router();
-  const authed = requireAuth(ctx);
+  const api = apiRouter(ctx, 'lines');
 
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/lines',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/lines',
-      tag,
       summary: 'Lines (routes) of an institute with their statistics and validated range',
       params: idParams,
       query: lineListQuery,
@@ -32,13 +24,9 @@ export function linesRouter(ctx: AppContext): Router {
     },
     ({ user, params, query }) => lines.listLines(ctx, user, params.id, query),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/institutes/:id/lines',
     {
-      method: 'post',
-      path: '/v2/institutes/:id/lines',
-      tag,
       summary: 'Add a line (not guests)',
       params: idParams,
       body: lineCreate,
@@ -47,26 +35,18 @@ export function linesRouter(ctx: AppContext): Router {
     },
     ({ user, params, body }) => lines.createLine(ctx, user, params.id, body),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/lines/:id',
     {
-      method: 'get',
-      path: '/v2/lines/:id',
-      tag,
       summary: 'One line',
       params: idParams,
       response: line,
     },
     ({ user, params }) => lines.getLine(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.patch(
+    '/v2/lines/:id',
     {
-      method: 'patch',
-      path: '/v2/lines/:id',
-      tag,
       summary: 'Edit line settings or archive it (not guests)',
       params: idParams,
       body: lineUpdate,
@@ -74,13 +54,9 @@ export function linesRouter(ctx: AppContext): Router {
     },
     ({ user, params, body }) => lines.updateLine(ctx, user, params.id, body),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/lines/:id/validations',
     {
-      method: 'get',
-      path: '/v2/lines/:id/validations',
-      tag,
       summary: "The line's validation history with each validation's statistics on the line",
       params: idParams,
       query: pageQuery,
@@ -88,5 +64,5 @@ export function linesRouter(ctx: AppContext): Router {
     },
     ({ user, params, query }) => lines.lineValidations(ctx, user, params.id, query),
   );
-  return router;
+  return api.router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { idParams, paginated } from '../../../shared/api/common';
 import {
@@ -16,8 +16,8 @@ import {
 import { recordActivityQuery, recordActivityResponse } from '../../../shared/api/record-activity';
 import { recordBulkResult, recordBulkUpdate } from '../../../shared/api/record-bulk';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../auth/require-auth';
-import { HANDLED, route } from '../../http/route';
+import { HANDLED } from '../../http/route';
+import { apiRouter } from '../../http/api-router';
 import { recordActivity } from './activity';
 import { bulkUpdateRecords } from './bulk';
 import * as records from './service';
@@ -25,16 +25,11 @@ import * as records from './service';
 const tag = 'records';
 
 export function recordsRouter(ctx: AppContext): Router {
-  const router = Router();
-  const authed = requireAuth(ctx);
+  const api = apiRouter(ctx, tag);
 
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/records',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/records',
-      tag,
       summary: 'Transit records of an institute, filtered Django-style',
       params: idParams,
       query: recordListQuery,
@@ -42,26 +37,18 @@ export function recordsRouter(ctx: AppContext): Router {
     },
     ({ user, params, query }) => records.listRecords(ctx, user, params.id, query),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/records/summary',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/records/summary',
-      tag,
       summary: 'Counts of reviewed, to-review and unprocessed records',
       params: idParams,
       response: recordSummary,
     },
     ({ user, params }) => records.recordSummary(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/records/activity',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/records/activity',
-      tag,
       summary:
         "Records per day in the institute's time zone (hidden ones left out), for the heat map",
       params: idParams,
@@ -70,13 +57,9 @@ export function recordsRouter(ctx: AppContext): Router {
     },
     ({ user, params, query }) => recordActivity(ctx, user, params.id, query.days),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/institutes/:id/records/bulk',
     {
-      method: 'post',
-      path: '/v2/institutes/:id/records/bulk',
-      tag,
       summary: 'Exclude, review or assign to a line up to 500 records at once, all or nothing',
       params: idParams,
       body: recordBulkUpdate,
@@ -84,13 +67,9 @@ export function recordsRouter(ctx: AppContext): Router {
     },
     ({ user, params, body }) => bulkUpdateRecords(ctx, user, params.id, body),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/institutes/:id/record-upload',
     {
-      method: 'post',
-      path: '/v2/institutes/:id/record-upload',
-      tag,
       summary:
         'Upload one run file (multipart: file, vial_uuid). 201 new record; 200 with duplicate: true when this content was uploaded before',
       params: idParams,
@@ -108,26 +87,18 @@ export function recordsRouter(ctx: AppContext): Router {
       return HANDLED;
     },
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/records/:id',
     {
-      method: 'get',
-      path: '/v2/records/:id',
-      tag,
       summary: 'One record',
       params: idParams,
       response: record,
     },
     ({ user, params }) => records.getRecord(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.patch(
+    '/v2/records/:id',
     {
-      method: 'patch',
-      path: '/v2/records/:id',
-      tag,
       summary:
         'Review, assign, label or exclude a record (staff: also date, hidden, institute, flags)',
       params: idParams,
@@ -136,13 +107,9 @@ export function recordsRouter(ctx: AppContext): Router {
     },
     ({ user, params, body }) => records.patchRecord(ctx, user, params.id, body),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/records/:id/data',
     {
-      method: 'get',
-      path: '/v2/records/:id/data',
-      tag,
       summary: 'Acceleration or temperature series, thinned to max_points keeping every peak',
       params: idParams,
       query: recordDataQuery,
@@ -151,13 +118,9 @@ export function recordsRouter(ctx: AppContext): Router {
     ({ user, params, query }) =>
       records.recordData(ctx, user, params.id, query.type, query.max_points),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/records/:id/cumulative',
     {
-      method: 'get',
-      path: '/v2/records/:id/cumulative',
-      tag,
       summary: 'Running VitalMetric (auc, auc_225hz) or mean square (power), thinned',
       params: idParams,
       query: cumulativeQuery,
@@ -166,5 +129,5 @@ export function recordsRouter(ctx: AppContext): Router {
     ({ user, params, query }) =>
       records.recordCumulative(ctx, user, params.id, query.metric, query.max_points),
   );
-  return router;
+  return api.router;
 }

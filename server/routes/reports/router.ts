@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { idParams, paginated } from '../../../shared/api/common';
 import {
   instituteValidationParams,
@@ -8,23 +8,16 @@ import {
   reportUpload,
 } from '../../../shared/api/reports';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../auth/require-auth';
-import { HANDLED, route } from '../../http/route';
+import { HANDLED } from '../../http/route';
+import { apiRouter } from '../../http/api-router';
 import * as reports from './service';
 
-const tag = 'reports';
-
 export function reportsRouter(ctx: AppContext): Router {
-  const router = Router();
-  const authed = requireAuth(ctx);
+  const api = apiRouter(ctx, 'reports');
 
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/reports',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/reports',
-      tag,
       summary: 'Reports of an institute, newest first',
       params: idParams,
       query: reportListQuery,
@@ -32,13 +25,9 @@ export function reportsRouter(ctx: AppContext): Router {
     },
     ({ user, params, query }) => reports.listReports(ctx, user, params.id, query),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/institutes/:id/reports',
     {
-      method: 'post',
-      path: '/v2/institutes/:id/reports',
-      tag,
       summary: 'Upload a report (staff; multipart: title, PDF or Word file, optional validation)',
       params: idParams,
       bodyType: 'multipart',
@@ -51,13 +40,9 @@ export function reportsRouter(ctx: AppContext): Router {
       return HANDLED;
     },
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/reports/institutes/:id/validations/:vid',
     {
-      method: 'post',
-      path: '/v2/reports/institutes/:id/validations/:vid',
-      tag,
       summary: 'Upload the report of a completed validation (staff; multipart: file, title)',
       params: instituteValidationParams,
       bodyType: 'multipart',
@@ -72,26 +57,18 @@ export function reportsRouter(ctx: AppContext): Router {
       return HANDLED;
     },
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/reports/:id',
     {
-      method: 'get',
-      path: '/v2/reports/:id',
-      tag,
       summary: 'One report',
       params: idParams,
       response: report,
     },
     ({ user, params }) => reports.getReport(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.patch(
+    '/v2/reports/:id',
     {
-      method: 'patch',
-      path: '/v2/reports/:id',
-      tag,
       summary: 'Rename a report (staff, owner, admin)',
       params: idParams,
       body: reportUpdate,
@@ -99,25 +76,17 @@ export function reportsRouter(ctx: AppContext): Router {
     },
     ({ user, params, body }) => reports.updateReport(ctx, user, params.id, body.title),
   );
-  route(
-    router,
-    authed,
+  api.delete(
+    '/v2/reports/:id',
     {
-      method: 'delete',
-      path: '/v2/reports/:id',
-      tag,
       summary: 'Delete a report (staff)',
       params: idParams,
     },
     ({ user, params }) => reports.deleteReport(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/reports/:id/download',
     {
-      method: 'get',
-      path: '/v2/reports/:id/download',
-      tag,
       summary: "The report's file, for its institute only (fetch with the bearer token)",
       params: idParams,
     },
@@ -126,5 +95,5 @@ export function reportsRouter(ctx: AppContext): Router {
       return HANDLED;
     },
   );
-  return router;
+  return api.router;
 }

@@ -1,34 +1,25 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { RELATIONSHIPS } from '../../../shared/api/institutes';
 import { ANALYZER_MAKES, choices, LINE_MANUFACTURERS, wordsOf } from '../../../shared/api/types';
 import { VIAL_VERSIONS } from '../../../shared/api/vials';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../auth/require-auth';
-import { route } from '../../http/route';
+import { apiRouter } from '../../http/api-router';
 import { authorize } from '../../policy/policy';
 
-const tag = 'types';
 const named = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** The fixed choice lists of the forms. */
 export function typesRouter(ctx: AppContext): Router {
-  const router = Router();
-  const authed = requireAuth(ctx);
+  const api = apiRouter(ctx, 'types');
   const list = (path: string, summary: string, values: () => { value: string; label: string }[]) =>
-    route(router, authed, { method: 'get', path, tag, summary, response: choices }, async () =>
-      values(),
-    );
+    api.get(path, { summary, response: choices }, async () => values());
 
   list('/v2/types/manufacturers', 'Line manufacturers', () => named(LINE_MANUFACTURERS));
   list('/v2/types/analyzer/makes', 'Analyzer makes', () => named(ANALYZER_MAKES));
   list('/v2/types/vials/versions', 'Vial versions', () => named(VIAL_VERSIONS));
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/types/institutes/relationship',
     {
-      method: 'get',
-      path: '/v2/types/institutes/relationship',
-      tag,
       summary: 'Institute relationships (staff)',
       response: choices,
     },
@@ -37,5 +28,5 @@ export function typesRouter(ctx: AppContext): Router {
       return RELATIONSHIPS.map((value) => ({ value, label: wordsOf(value) }));
     },
   );
-  return router;
+  return api.router;
 }

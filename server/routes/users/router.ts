@@ -1,42 +1,31 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { idParams, pageQuery, paginated } from '../../../shared/api/common';
 import { user, userCreate, userListQuery, userUpdate } from '../../../shared/api/users';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../auth/require-auth';
-import { route } from '../../http/route';
+import { apiRouter } from '../../http/api-router';
 import * as users from './service';
 
-const tag = 'users';
 const memberParams = z.object({
   id: z.coerce.number().int().positive(),
   userId: z.coerce.number().int().positive(),
 });
 
 export function usersRouter(ctx: AppContext): Router {
-  const router = Router();
-  const authed = requireAuth(ctx);
+  const api = apiRouter(ctx, 'users');
 
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/users',
     {
-      method: 'get',
-      path: '/v2/users',
-      tag,
       summary: 'All users (staff); search by e-mail, first or last name',
       query: userListQuery,
       response: paginated(user),
     },
     ({ user: me, query }) => users.listAllUsers(ctx, me, query),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/users',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/users',
-      tag,
       summary: 'Users of an institute',
       params: idParams,
       query: pageQuery.extend({ search: z.string().max(200).optional() }),
@@ -44,13 +33,9 @@ export function usersRouter(ctx: AppContext): Router {
     },
     ({ user: me, params, query }) => users.listInstituteUsers(ctx, me, params.id, query),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/institutes/:id/users',
     {
-      method: 'post',
-      path: '/v2/institutes/:id/users',
-      tag,
       summary: 'Invite a user into an institute (staff, owner, admin); e-mails a registration link',
       params: idParams,
       body: userCreate,
@@ -60,20 +45,15 @@ export function usersRouter(ctx: AppContext): Router {
     ({ user: me, params, body }) => users.inviteUser(ctx, me, params.id, body),
   );
   for (const path of ['/v2/users/:id', '/v2/users/id/:id']) {
-    route(
-      router,
-      authed,
-      { method: 'get', path, tag, summary: 'One user', params: idParams, response: user },
+    api.get(
+      path,
+      { summary: 'One user', params: idParams, response: user },
       ({ user: me, params }) => users.getUser(ctx, me, params.id),
     );
   }
-  route(
-    router,
-    authed,
+  api.patch(
+    '/v2/users/:id',
     {
-      method: 'patch',
-      path: '/v2/users/:id',
-      tag,
       summary: 'Edit a user (names: self; role, organizations, active: managers)',
       params: idParams,
       body: userUpdate,
@@ -81,35 +61,26 @@ export function usersRouter(ctx: AppContext): Router {
     },
     ({ user: me, params, body }) => users.updateUser(ctx, me, params.id, body),
   );
-  route(
-    router,
-    authed,
-    { method: 'delete', path: '/v2/users/:id', tag, summary: 'Delete a user', params: idParams },
+  api.delete(
+    '/v2/users/:id',
+    { summary: 'Delete a user', params: idParams },
     ({ user: me, params }) => users.deleteUser(ctx, me, params.id),
   );
-  route(
-    router,
-    authed,
+  api.delete(
+    '/v2/institutes/:id/users/:userId',
     {
-      method: 'delete',
-      path: '/v2/institutes/:id/users/:userId',
-      tag,
       summary: "Revoke a user's access to one institute",
       params: memberParams,
     },
     ({ user: me, params }) => users.revokeAccess(ctx, me, params.id, params.userId),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/users/:id/resend',
     {
-      method: 'post',
-      path: '/v2/users/:id/resend',
-      tag,
       summary: 'Send a new invitation to an unregistered user',
       params: idParams,
     },
     ({ user: me, params }) => users.resendInvitation(ctx, me, params.id),
   );
-  return router;
+  return api.router;
 }

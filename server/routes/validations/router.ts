@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { idParams, paginated } from '../../../shared/api/common';
 import { report } from '../../../shared/api/reports';
@@ -11,23 +11,15 @@ import {
   validationUpdate,
 } from '../../../shared/api/validations';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../auth/require-auth';
-import { route } from '../../http/route';
+import { apiRouter } from '../../http/api-router';
 import * as validations from './service';
 
-const tag = 'validations';
-
 export function validationsRouter(ctx: AppContext): Router {
-  const router = Router();
-  const authed = requireAuth(ctx);
+  const api = apiRouter(ctx, 'validations');
 
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/validations',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/validations',
-      tag,
       summary: 'Validations of an institute, newest start first',
       params: idParams,
       query: validationListQuery,
@@ -35,26 +27,18 @@ export function validationsRouter(ctx: AppContext): Router {
     },
     ({ user, params, query }) => validations.listValidations(ctx, user, params.id, query),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/institutes/:id/validations/latest',
     {
-      method: 'get',
-      path: '/v2/institutes/:id/validations/latest',
-      tag,
       summary: 'The newest validation of an institute (null when there is none)',
       params: idParams,
       response: validation.nullable(),
     },
     ({ user, params }) => validations.latestValidation(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/institutes/:id/validations',
     {
-      method: 'post',
-      path: '/v2/institutes/:id/validations',
-      tag,
       summary: 'Start a validation (not guests)',
       params: idParams,
       body: validationCreate,
@@ -63,26 +47,18 @@ export function validationsRouter(ctx: AppContext): Router {
     },
     ({ user, params, body }) => validations.createValidation(ctx, user, params.id, body),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/validations/:id',
     {
-      method: 'get',
-      path: '/v2/validations/:id',
-      tag,
       summary: 'One validation',
       params: idParams,
       response: validation,
     },
     ({ user, params }) => validations.getValidation(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.patch(
+    '/v2/validations/:id',
     {
-      method: 'patch',
-      path: '/v2/validations/:id',
-      tag,
       summary: 'Edit an in-progress validation (400 once completed)',
       params: idParams,
       body: validationUpdate,
@@ -90,64 +66,44 @@ export function validationsRouter(ctx: AppContext): Router {
     },
     ({ user, params, body }) => validations.updateValidation(ctx, user, params.id, body),
   );
-  route(
-    router,
-    authed,
+  api.delete(
+    '/v2/validations/:id',
     {
-      method: 'delete',
-      path: '/v2/validations/:id',
-      tag,
       summary: 'Delete a validation',
       params: idParams,
     },
     ({ user, params }) => validations.deleteValidation(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/validations/:id/summary',
     {
-      method: 'get',
-      path: '/v2/validations/:id/summary',
-      tag,
       summary: 'Records collected per line against 4 per day of the duration',
       params: idParams,
       response: validationSummary,
     },
     ({ user, params }) => validations.validationSummary(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/validations/:id/lines',
     {
-      method: 'get',
-      path: '/v2/validations/:id/lines',
-      tag,
       summary: "Statistics of the validation's records per line",
       params: idParams,
       response: z.array(validationLineStats),
     },
     ({ user, params }) => validations.validationLines(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/validations/:id/complete',
     {
-      method: 'post',
-      path: '/v2/validations/:id/complete',
-      tag,
       summary: "Complete the validation: its records set the lines' validated range",
       params: idParams,
       response: validation,
     },
     ({ user, params }) => validations.completeValidation(ctx, user, params.id),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/validations/:id/request-report',
     {
-      method: 'post',
-      path: '/v2/validations/:id/request-report',
-      tag,
       summary: 'Build the PDF report of a completed validation and save it as its report',
       params: idParams,
       response: report,
@@ -155,5 +111,5 @@ export function validationsRouter(ctx: AppContext): Router {
     },
     ({ user, params }) => validations.requestReport(ctx, user, params.id),
   );
-  return router;
+  return api.router;
 }

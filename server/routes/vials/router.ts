@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { paginated } from '../../../shared/api/common';
 import {
   vial,
@@ -8,35 +8,23 @@ import {
   vialUpdate,
 } from '../../../shared/api/vials';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../auth/require-auth';
-import { route } from '../../http/route';
+import { apiRouter } from '../../http/api-router';
 import * as vials from './service';
 
-const tag = 'vials';
-
 export function vialsRouter(ctx: AppContext): Router {
-  const router = Router();
-  const authed = requireAuth(ctx);
-  route(
-    router,
-    authed,
+  const api = apiRouter(ctx, 'vials');
+  api.get(
+    '/v2/vials',
     {
-      method: 'get',
-      path: '/v2/vials',
-      tag,
       summary: 'Registered vials (staff: all; others: their institutes’)',
       query: vialListQuery,
       response: paginated(vial),
     },
     ({ user, query }) => vials.listVials(ctx, user, query),
   );
-  route(
-    router,
-    authed,
+  api.post(
+    '/v2/vials',
     {
-      method: 'post',
-      path: '/v2/vials',
-      tag,
       summary: 'Register a vial (staff)',
       body: vialCreate,
       response: vial,
@@ -44,26 +32,18 @@ export function vialsRouter(ctx: AppContext): Router {
     },
     ({ user, body }) => vials.createVial(ctx, user, body),
   );
-  route(
-    router,
-    authed,
+  api.get(
+    '/v2/vials/:label',
     {
-      method: 'get',
-      path: '/v2/vials/:label',
-      tag,
       summary: 'One vial by label',
       params: vialLabelParams,
       response: vial,
     },
     ({ user, params }) => vials.getVial(ctx, user, params.label),
   );
-  route(
-    router,
-    authed,
+  api.patch(
+    '/v2/vials/:label',
     {
-      method: 'patch',
-      path: '/v2/vials/:label',
-      tag,
       summary: 'Update a vial (staff)',
       params: vialLabelParams,
       body: vialUpdate,
@@ -71,17 +51,13 @@ export function vialsRouter(ctx: AppContext): Router {
     },
     ({ user, params, body }) => vials.updateVial(ctx, user, params.label, body),
   );
-  route(
-    router,
-    authed,
+  api.delete(
+    '/v2/vials/:label',
     {
-      method: 'delete',
-      path: '/v2/vials/:label',
-      tag,
       summary: 'Retire a vial (staff)',
       params: vialLabelParams,
     },
     ({ user, params }) => vials.deleteVial(ctx, user, params.label),
   );
-  return router;
+  return api.router;
 }

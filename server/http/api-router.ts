@@ -1,0 +1,51 @@
+import { Router } from 'express';
+import type { AppContext } from '../app-context';
+import { requireAuth } from '../auth/require-auth';
+import { publicRoute, route, type AuthedCtx, type Ctx, type RouteSpec, type Schema } from './route';
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+type Spec<B extends Schema, Q extends Schema, P extends Schema> = Omit<
+  RouteSpec<B, Q, P>,
+  'method' | 'path' | 'tag'
+>;
+type Declare<C> = <B extends Schema, Q extends Schema, P extends Schema>(
+  path: string,
+  spec: Spec<B, Q, P>,
+  handler: (ctx: C extends 'authed' ? AuthedCtx<B, Q, P> : Ctx<B, Q, P>) => Promise<unknown>,
+) => void;
+
+export type ApiRouter = { router: Router } & Record<Method, Declare<'authed'>> & {
+    /** Endpoints anyone may call (login, password reset, registration). */
+    public: Record<Method, Declare<'public'>>;
+  };
+
+const METHODS: Method[] = ['get', 'post', 'patch', 'put', 'delete'];
+
+/**
+ * One resource's endpoints, all under one OpenAPI tag: `api.get(path, spec, handler)` declares an
+ * endpoint for signed-in users (see `route` for what a declaration brings), `api.public.post(...)`
+ * one for anyone. Mount `api.router` by listing the router in server/app.ts.
+ */
+export function apiRouter(ctx: AppContext, tag: string): ApiRouter {
+  const router = Router();
+  const authed = requireAuth(ctx);
+  const declare =
+    (method: Method): Declare<'authed'> =>
+    (path, spec, handler) =>
+      route(router, authed, { ...spec, method, path, tag }, handler);
+  const declarePublic =
+    (method: Method): Declare<'public'> =>
+    (path, spec, handler) =>
+      publicRoute(router, { ...spec, method, path, tag }, handler);
+  return {
+    router,
+    ...(Object.fromEntries(METHODS.map((m) => [m, declare(m)])) as Record<
+      Method,
+      Declare<'authed'>
+    >),
+    public: Object.fromEntries(METHODS.map((m) => [m, declarePublic(m)])) as Record<
+      Method,
+      Declare<'public'>
+    >,
+  };
+}
