@@ -18,7 +18,7 @@ afterAll(async () => {
 it('`npm run worker` processes what the server queued, as a process of its own', async () => {
   const staff = await server.login('staff@example.org');
   const member = await server.login('member@example.org');
-  const hospital = (await staff.get('/v2/institutes?search_string=Northfield')).body.items[0].id;
+  const { hospital } = await server.demoInstitutes();
   await registerFixtureVials(staff, hospital);
   const want = expected.records['courier-route'];
   const { id } = (await uploadFixture(member, hospital, want.file, want.vial_uuid)).body;

@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../server/boot';
 import { loadConfig, type Config } from '../server/config';
 import { freePort } from '../server/db/embedded-postgres';
 import { DEMO_PASSWORD } from '../server/demo/seed';
+import { Institute } from '../server/entities/institute';
 import { createTestDatabase } from './database';
 import { ApiClient } from './http';
 import { MailCatcher } from './mail-catcher';
@@ -16,6 +17,8 @@ export interface TestServer extends RunningServer {
   dataDir: string;
   /** Logs a demo user in and answers a client carrying the access token. */
   login(email: string, password?: string): Promise<ApiClient>;
+  /** The ids of the demo institutes. */
+  demoInstitutes(): Promise<{ provider: number; hospital: number; courier: number }>;
 }
 
 const quiet = { info: () => undefined, error: (m: string, e?: unknown) => console.error(m, e) };
@@ -56,6 +59,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       if (res.status !== 200)
         throw new Error(`Login of ${email} failed: ${JSON.stringify(res.body)}`);
       return api.as(res.body.access_token);
+    },
+    async demoInstitutes() {
+      const byName = async (name: string) =>
+        (await server.ctx.db.getRepository(Institute).findOneByOrFail({ name })).id;
+      return {
+        provider: await byName('VialQC Provider'),
+        hospital: await byName('Northfield General Hospital'),
+        courier: await byName('Lakeside Courier Services'),
+      };
     },
     async stop() {
       await server.stop();

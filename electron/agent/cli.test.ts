@@ -5,7 +5,6 @@ import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { registerFixtureVials } from '../../testing/records';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { parseCli, runCli, type CliOptions } from './cli';
-import { instituteIds } from './testing/agent';
 import { copyFixtureDrive, removeDrives, runFilesOn, simulatedDrive } from './testing/drives';
 
 const run = promisify(execFile);
@@ -17,7 +16,7 @@ let hospital: number;
 beforeAll(async () => {
   server = await startTestServer();
   const staff = await server.login('staff@example.org');
-  ({ hospital } = await instituteIds(staff));
+  ({ hospital } = await server.demoInstitutes());
   await registerFixtureVials(staff, hospital);
 });
 afterEach(removeDrives);

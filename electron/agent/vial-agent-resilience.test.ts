@@ -1,7 +1,7 @@
 import { renameSync } from 'node:fs';
 import { registerFixtureVials } from '../../testing/records';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { instituteIds, startAgent, waitFor } from './testing/agent';
+import { startAgent, waitFor } from './testing/agent';
 import { copyFixtureDrive, removeDrives, runFilesOn, runHashes } from './testing/drives';
 import { TcpProxy } from './testing/tcp-proxy';
 import type { VialAgent } from './vial-agent';
@@ -14,7 +14,7 @@ const proxies: TcpProxy[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   const staff = await server.login('staff@example.org');
-  ({ hospital } = await instituteIds(staff));
+  ({ hospital } = await server.demoInstitutes());
   await registerFixtureVials(staff, hospital);
 });
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { DirectoryDriveSource } from './drive-source';
 import { memoryTokenStore, ServerClient } from './server-client';
 import { copyFixtureDrive, removeDrives, runFilesOn, runHashes } from './testing/drives';
-import { instituteIds, startAgent, waitFor, FAST_RETRY } from './testing/agent';
+import { startAgent, waitFor, FAST_RETRY } from './testing/agent';
 import { VialAgent } from './vial-agent';
 import type { UploadProgress } from '../../shared/ipc/vial-drive';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
     server.login('staff@example.org'),
     server.login('member@example.org'),
   ]);
-  ({ hospital } = await instituteIds(staff));
+  ({ hospital } = await server.demoInstitutes());
   await registerFixtureVials(staff, hospital);
 });
 afterEach(async () => {

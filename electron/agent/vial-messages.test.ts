@@ -9,7 +9,7 @@ import type { ApiClient } from '../../testing/http';
 import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { DirectoryDriveSource } from './drive-source';
 import { memoryTokenStore, ServerClient } from './server-client';
-import { FAST_RETRY, instituteIds, startAgent, waitFor } from './testing/agent';
+import { FAST_RETRY, startAgent, waitFor } from './testing/agent';
 import {
   addLargeRun,
   driveWithTag,
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // A 1 MiB limit lets the fixture runs through and refuses a 2 MB run.
   server = await startTestServer({ maxUploadBytes: 1024 * 1024 });
   staff = await server.login('staff@example.org');
-  ({ hospital, courier } = await instituteIds(staff));
+  ({ hospital, courier } = await server.demoInstitutes());
   await registerFixtureVials(staff, hospital);
 });
 afterEach(async () => {

@@ -3,8 +3,7 @@ import type { PageQuery } from '../../shared/api/common';
 import { HttpError } from './errors';
 
 /** An ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
-export const containsPattern = (text: string): string =>
-  `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+export const containsPattern = (text: string): string => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
 /**
  * Applies `ordering=field` / `-field` from an allow-list mapping API field names to SQL

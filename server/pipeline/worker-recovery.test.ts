@@ -17,7 +17,7 @@ beforeAll(async () => {
   server = await startTestServer({ worker: false, jobExpireSeconds: 2, jobMaintenanceSeconds: 1 });
   const staff = await server.login('staff@example.org');
   member = await server.login('member@example.org');
-  hospital = (await staff.get('/v2/institutes?search_string=Northfield')).body.items[0].id;
+  ({ hospital } = await server.demoInstitutes());
   await registerFixtureVials(staff, hospital);
 });
 afterAll(() => server.stop());

@@ -1,5 +1,4 @@
 import { DEMO_PASSWORD } from '../../../server/demo/seed';
-import type { ApiClient } from '../../../testing/http';
 import type { TestServer } from '../../../testing/test-server';
 import { DirectoryDriveSource } from '../drive-source';
 import { ServerClient } from '../server-client';
@@ -35,12 +34,4 @@ export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise
     if (Date.now() > until) throw new Error('Timed out waiting for the vial agent');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-export async function instituteIds(staff: ApiClient) {
-  const all = (await staff.get('/v2/institutes')).body.items as { id: number; name: string }[];
-  return {
-    hospital: all.find((i) => i.name.startsWith('Northfield'))!.id,
-    courier: all.find((i) => i.name.startsWith('Lakeside'))!.id,
-  };
 }

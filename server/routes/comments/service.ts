@@ -35,12 +35,10 @@ async function authorizeOnParent(
 ) {
   let instituteId: number | null = null;
   if (parent.recordId !== null) {
-    const record = await manager
-      .getRepository(TransitRecord)
-      .findOne({
-        where: { id: parent.recordId },
-        select: { id: true, instituteId: true, hidden: true },
-      });
+    const record = await manager.getRepository(TransitRecord).findOne({
+      where: { id: parent.recordId },
+      select: { id: true, instituteId: true, hidden: true },
+    });
     if (record && (!record.hidden || can(user, 'records:hidden'))) instituteId = record.instituteId;
   } else {
     const validation = await manager

@@ -11,9 +11,7 @@ beforeAll(async () => {
   [staff, member, guest, admin] = await Promise.all(
     ['staff', 'member', 'guest', 'admin'].map((u) => server.login(`${u}@example.org`)),
   );
-  const all = (await staff.get('/v2/institutes')).body.items as { id: number; name: string }[];
-  hospital = all.find((i) => i.name.startsWith('Northfield'))!.id;
-  courier = all.find((i) => i.name.startsWith('Lakeside'))!.id;
+  ({ hospital, courier } = await server.demoInstitutes());
 });
 afterAll(() => server.stop());
 

@@ -16,9 +16,7 @@ beforeAll(async () => {
   [staff, member, guest, admin] = await Promise.all(
     ['staff', 'member', 'guest', 'admin'].map((u) => server.login(`${u}@example.org`)),
   );
-  const all = (await staff.get('/v2/institutes')).body.items as { id: number; name: string }[];
-  hospital = all.find((i) => i.name.startsWith('Northfield'))!.id;
-  courier = all.find((i) => i.name.startsWith('Lakeside'))!.id;
+  ({ hospital, courier } = await server.demoInstitutes());
   await registerFixtureVials(staff, hospital);
   for (const [name, want] of Object.entries(expected.records)) {
     ids[name] = (await uploadFixture(member, hospital, want.file, want.vial_uuid)).body.id;

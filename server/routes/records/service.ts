@@ -150,7 +150,6 @@ export async function getRecord(ctx: AppContext, user: AuthUser, id: number) {
   return presented;
 }
 
-
 /** Applies a review-form or staff edit with the rules of monitoring.md section 4. */
 export async function patchRecord(ctx: AppContext, user: AuthUser, id: number, patch: RecordPatch) {
   const changedInstitute = await ctx.db.transaction(async (manager) => {

@@ -24,7 +24,6 @@ const ORDERINGS = {
 const NOT_AUTHORIZED_CREATE = 'You are not authorized to create this user';
 const NOT_AUTHORIZED_UPDATE = 'You are not authorized to update this user';
 
-
 function usersQuery(ctx: AppContext, search?: string) {
   const qb = ctx.db
     .getRepository(User)

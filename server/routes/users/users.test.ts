@@ -11,12 +11,7 @@ beforeAll(async () => {
   [staff, owner, admin, member, guest] = await Promise.all(
     ['staff', 'owner', 'admin', 'member', 'guest'].map((u) => server.login(`${u}@example.org`)),
   );
-  const all = (await staff.get('/v2/institutes?size=100')).body.items as {
-    id: number;
-    name: string;
-  }[];
-  hospital = all.find((i) => i.name.startsWith('Northfield'))!.id;
-  courier = all.find((i) => i.name.startsWith('Lakeside'))!.id;
+  ({ hospital, courier } = await server.demoInstitutes());
   for (const u of (await staff.get('/v2/users?size=100')).body.items)
     ids[u.email.split('@')[0]] = u.id;
 });

@@ -10,9 +10,7 @@ beforeAll(async () => {
   [staff, member, admin] = await Promise.all(
     ['staff', 'member', 'admin'].map((u) => server.login(`${u}@example.org`)),
   );
-  const all = (await staff.get('/v2/institutes')).body.items as { id: number; name: string }[];
-  hospital = all.find((i) => i.name.startsWith('Northfield'))!.id;
-  courier = all.find((i) => i.name.startsWith('Lakeside'))!.id;
+  ({ hospital, courier } = await server.demoInstitutes());
 });
 afterAll(() => server.stop());
 
