@@ -1,19 +1,13 @@
 import { encodeRun, parseRun, type Run } from './dat';
 import { computeMetrics, type RecordMetrics } from './metrics';
 import { simulateRun } from './simulate';
-import { expected, readFixture, relativeError } from './testing/fixtures';
-
-const FLAGS = ['no_run_error', 'short_run_error', 'flatline_error'] as const;
-const FLOATS = [
-  'auc',
-  'auc_225hz',
-  'power',
-  'maximum_acceleration',
-  'duration',
-  'mean_kinetic_temperature',
-  'minimum_temperature',
-  'maximum_temperature',
-] as const;
+import {
+  expected,
+  FLAG_METRICS,
+  FLOAT_METRICS,
+  readFixture,
+  relativeError,
+} from './testing/fixtures';
 
 function runOf(accel: number[], temperature: number[] = [], sampleRate = 100): Run {
   return parseRun(
@@ -35,7 +29,7 @@ describe('computeMetrics', () => {
   describe.each(Object.entries(expected.records))('on the %s fixture', (_, record) => {
     const metrics = computeMetrics(parseRun(readFixture(record.file)));
 
-    it.each(FLOATS)('reproduces %s to 1e-6', (name) => {
+    it.each(FLOAT_METRICS)('reproduces %s to 1e-6', (name) => {
       const value = metrics[name];
       const wanted = record[name];
       if (wanted === null) expect(value).toBeNull();
@@ -43,7 +37,7 @@ describe('computeMetrics', () => {
     });
 
     it('reproduces the error flags exactly', () => {
-      for (const flag of FLAGS)
+      for (const flag of FLAG_METRICS)
         expect({ flag, value: metrics[flag] }).toEqual({ flag, value: record[flag] });
     });
   });

@@ -3,6 +3,8 @@ import {
   readFixture,
   relativeError,
   BAD_RUN_FILES,
+  FLAG_METRICS,
+  FLOAT_METRICS,
 } from '../../../shared/vial/testing/fixtures';
 import type { FileBlobStore } from '../../storage/blob-store';
 import {
@@ -47,24 +49,12 @@ describe('uploading fixture runs', () => {
       const record = await waitProcessed(member, res.body.id);
       expect(record.processing_error).toBeNull();
       expect(record.date).toBe(new Date(want.start_ms).toISOString());
-      for (const key of [
-        'auc',
-        'auc_225hz',
-        'power',
-        'maximum_acceleration',
-        'duration',
-        'mean_kinetic_temperature',
-        'minimum_temperature',
-        'maximum_temperature',
-      ] as const) {
+      for (const key of FLOAT_METRICS) {
         const err = relativeError(record.metrics[key], want[key] as number);
         if (err > 1e-6) throw new Error(`${name}.${key}: ${record.metrics[key]} vs ${want[key]}`);
       }
-      expect(record.metrics).toMatchObject({
-        no_run_error: want.no_run_error,
-        short_run_error: want.short_run_error,
-        flatline_error: want.flatline_error,
-      });
+      for (const flag of FLAG_METRICS)
+        expect([name, flag, record.metrics[flag]]).toEqual([name, flag, want[flag]]);
       expect(record.metrics.rejection).toBeGreaterThan(0);
       expect(record.temperature_type).toBe(
         want.mean_kinetic_temperature! < -5

@@ -39,6 +39,19 @@ export const BAD_RUN_FILES = {
   'truncated.dat': 'length_mismatch',
 } as const;
 
+/** The metrics compared to a relative error, and the flags compared exactly. */
+export const FLOAT_METRICS = [
+  'auc',
+  'auc_225hz',
+  'power',
+  'maximum_acceleration',
+  'duration',
+  'mean_kinetic_temperature',
+  'minimum_temperature',
+  'maximum_temperature',
+] as const;
+export const FLAG_METRICS = ['no_run_error', 'short_run_error', 'flatline_error'] as const;
+
 /** The tolerance of vial-data.md for every float of expected.json. */
 export function relativeError(actual: number, wanted: number): number {
   return wanted === 0 ? Math.abs(actual) : Math.abs(actual - wanted) / Math.abs(wanted);
