@@ -68,7 +68,8 @@ function VialsPanel({
         open={open}
         slotProps={{
           paper: {
-            sx: { width, maxWidth: '100vw' },
+            // Below the top bar's first row, so its buttons (this one too) stay reachable.
+            sx: { width, maxWidth: '100vw', top: 64, height: 'calc(100% - 64px)' },
             role: 'complementary',
             'aria-label': 'Vials',
           } as object,
