@@ -18,7 +18,13 @@ export interface NavEntry {
  * itself here and its route in router.tsx, e.g.
  * `{ path: '/validations', label: 'Validations', flag: 'validation' }`.
  */
-export const MIDDLE_TABS: readonly NavEntry[] = [];
+export const MIDDLE_TABS: readonly NavEntry[] = [
+  { path: '/records', label: 'Records' },
+  { path: '/lines', label: (word) => word.plural },
+  { path: '/validations', label: 'Validations', flag: 'validation' },
+  { path: '/reports', label: 'Reports', flag: 'validation' },
+  { path: '/rejection-insights', label: 'Rejection Insights', flag: 'hemolysisTracking' },
+];
 
 const DASHBOARD_TAB: NavEntry = { path: '/dashboard', label: 'Dashboard' };
 const SETTINGS_TAB: NavEntry = { path: '/settings', label: 'Settings' };
@@ -27,6 +33,7 @@ const SETTINGS_TAB: NavEntry = { path: '/settings', label: 'Settings' };
 export const SETTINGS_MENU: readonly NavEntry[] = [
   { path: '/organizations', label: 'Manage Organizations', roles: ['staff', 'owner'] },
   { path: '/users', label: 'Manage Users', roles: ['staff'] },
+  { path: '/rejection-calculator', label: 'Rejection Calculator', roles: ['staff'] },
   { path: '/account', label: 'Account Settings' },
   { path: '/support/contact', label: 'Contact Us', roles: ['admin', 'member', 'owner'] },
 ];

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { ErrorPage } from '../components/ui/error-page';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { PublicLayout } from './layout/public-layout';
+import { RequireAccess } from './layout/require-access';
 import { RequireAuth } from './layout/require-auth';
 
 // Every screen is its own chunk, and so is the logged-in frame: the login page stays light.
@@ -17,6 +18,28 @@ const RegisterPage = lazy(() => import('./routes/auth/register'));
 const DashboardPage = lazy(() => import('./routes/dashboard'));
 const AccountPage = lazy(() => import('./routes/account'));
 const SettingsPage = lazy(() => import('./routes/settings'));
+const LinesPage = lazy(() => import('./routes/lines'));
+const LinesComparePage = lazy(() => import('./routes/lines-compare'));
+const LineDetailPage = lazy(() => import('./routes/line-detail'));
+const LineSettingsPage = lazy(() => import('./routes/line-settings'));
+const LineRecordsComparePage = lazy(() => import('./routes/line-records-compare'));
+const ValidationsPage = lazy(() => import('./routes/validations'));
+const ValidationNewPage = lazy(() => import('./routes/validation-new'));
+const ValidationDetailPage = lazy(() => import('./routes/validation-detail'));
+const ValidationEditPage = lazy(() => import('./routes/validation-edit'));
+const ReportsPage = lazy(() => import('./routes/reports'));
+const RejectionCalculatorPage = lazy(() => import('./routes/rejection-calculator'));
+const RejectionInsightsPage = lazy(() => import('./routes/rejection-insights'));
+const RecordsPage = lazy(() => import('./routes/records'));
+const RecordPage = lazy(() => import('./routes/record'));
+const LabelsPage = lazy(() => import('./routes/labels'));
+
+/** Validations and reports need the validation flag. */
+const validationRoutes = (routes: { path: string; element: ReactNode }[]) =>
+  routes.map(({ path, element }) => ({
+    path,
+    element: <RequireAccess flag="validation">{element}</RequireAccess>,
+  }));
 
 /**
  * Public pages, then everything behind the login. A new screen adds its route below and, when
@@ -50,6 +73,37 @@ export const router = createBrowserRouter([
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/account', element: <AccountPage /> },
               { path: '/settings', element: <SettingsPage /> },
+              { path: '/records/:view?', element: <RecordsPage /> },
+              { path: '/record/:id', element: <RecordPage /> },
+              { path: '/labels', element: <LabelsPage /> },
+              { path: '/lines/:view?', element: <LinesPage /> },
+              { path: '/line/compare', element: <LinesComparePage /> },
+              { path: '/line/:id/settings', element: <LineSettingsPage /> },
+              { path: '/line/:id/records/compare', element: <LineRecordsComparePage /> },
+              { path: '/line/:id/:view?', element: <LineDetailPage /> },
+              ...validationRoutes([
+                { path: '/validations/:view?', element: <ValidationsPage /> },
+                { path: '/validation/new', element: <ValidationNewPage /> },
+                { path: '/validation/:id', element: <ValidationDetailPage /> },
+                { path: '/validation/:id/edit', element: <ValidationEditPage /> },
+                { path: '/reports', element: <ReportsPage /> },
+              ]),
+              {
+                path: '/rejection-calculator',
+                element: (
+                  <RequireAccess roles={['staff']}>
+                    <RejectionCalculatorPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/rejection-insights',
+                element: (
+                  <RequireAccess flag="hemolysisTracking">
+                    <RejectionInsightsPage />
+                  </RequireAccess>
+                ),
+              },
               { path: '*', element: <Navigate to="/dashboard" replace /> },
             ],
           },

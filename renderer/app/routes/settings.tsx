@@ -2,6 +2,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { AnalyzerSettings } from '../../features/analyzer/components/analyzer-settings';
 import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
 import { InstituteUsersTable } from '../../features/users/components/institute-users-table';
 
@@ -16,16 +17,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Placeholder sections; Analyzer and Vitals arrive with their own issues. */
+/** Analyzer, Vitals (coming soon) and Users. */
 export default function SettingsPage() {
   const instituteId = useSelectedInstituteId();
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Settings</Typography>
       <Section title="Analyzer">
-        <Typography color="text.secondary">
-          The analyzer and its LDH, ASAT and potassium thresholds will be set here.
-        </Typography>
+        {instituteId !== null && <AnalyzerSettings instituteId={instituteId} />}
       </Section>
       <Section title="Vitals (Coming Soon)">
         <Typography color="text.secondary">Vital vial settings are coming soon.</Typography>

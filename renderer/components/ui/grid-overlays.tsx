@@ -29,3 +29,11 @@ export const gridOverlays = {
   noResultsOverlay: NoResultsOverlay,
   loadingOverlay: LoadingOverlay,
 };
+
+/** The overlays with a screen's own empty text ('No Validations', 'No Reports', …). */
+export const gridOverlaysEmpty = (text: string) => ({
+  ...gridOverlays,
+  noRowsOverlay: function EmptyOverlay() {
+    return <Overlay text={text} />;
+  },
+});

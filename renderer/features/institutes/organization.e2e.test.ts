@@ -51,14 +51,30 @@ it('starts in the default organization and words lines by its type when switchin
   await welcome()
     .getByText(/your lines/)
     .waitFor();
-  expect(await tabNames()).toEqual(['Dashboard', 'Settings']);
+  expect(await tabNames()).toEqual([
+    'Dashboard',
+    'Records',
+    'Lines',
+    'Validations',
+    'Reports',
+    'Rejection Insights',
+    'Settings',
+  ]);
 
   await switchTo('Lakeside Courier Services');
   await welcome()
     .getByText(/your routes/)
     .waitFor();
   await screenshot(page, 'dashboard-courier');
-  expect(await tabNames()).toEqual(['Dashboard', 'Settings']);
+  // The courier's lines are routes; it has no hemolysis tracking.
+  expect(await tabNames()).toEqual([
+    'Dashboard',
+    'Records',
+    'Routes',
+    'Validations',
+    'Reports',
+    'Settings',
+  ]);
 
   // The choice survives a reload.
   await page.reload();

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { FeatureFlagName } from '../../../shared/api/feature-flags';
+import type { Role } from '../../../shared/api/roles';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { useUser } from '../../features/auth/api/get-user';
+import { useFeatureFlagDefaults } from '../../features/institutes/api/get-feature-flag-defaults';
+import { useFeatureFlags } from '../../features/institutes/hooks/use-feature-flags';
+import { useSelectedInstitute } from '../../features/institutes/hooks/use-selected-institute';
+import { isAllowed } from '../navigation';
+
+interface Props {
+  flag?: FeatureFlagName;
+  roles?: readonly Role[];
+  children: ReactNode;
+}
+
+/**
+ * A screen behind a feature flag or a role: it waits for the organization's flags, then shows
+ * the screen or sends the user to /dashboard, as a gated route does when its flag is off.
+ */
+export function RequireAccess({ flag, roles, children }: Props) {
+  const { data: user } = useUser();
+  const institute = useSelectedInstitute();
+  const defaults = useFeatureFlagDefaults();
+  const flags = useFeatureFlags();
+  if (!user || institute.isLoading || defaults.isLoading) return <LoadingScreen />;
+  if (!isAllowed({ path: '', label: '', flag, roles }, flags, user.role))
+    return <Navigate to="/dashboard" replace />;
+  return children;
+}

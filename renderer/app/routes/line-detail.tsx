@@ -1,0 +1,75 @@
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
+import { useFeatureFlags } from '../../features/institutes/hooks/use-feature-flags';
+import { useLineWord } from '../../features/institutes/hooks/use-line-word';
+import { useLine } from '../../features/lines/api/get-line';
+import { LineRecordsList } from '../../features/lines/components/line-records-list';
+import { LineSummary } from '../../features/lines/components/line-summary';
+import { LineValidationsTable } from '../../features/lines/components/line-validations-table';
+import { LineTrendPlot } from '../../features/lines/components/line-trend-plot';
+import { LineValidationActions } from '../../features/validations/components/line-validation-actions';
+
+/** /line/{id}/{view}: summary, monitoring (flag), records, validations (flag). */
+export default function LineDetailPage() {
+  const { id: idParam, view = 'summary' } = useParams();
+  const id = Number(idParam);
+  const word = useLineWord();
+  const flags = useFeatureFlags();
+  const line = useLine(id);
+  const views = [
+    { value: 'summary', label: 'Summary', on: true },
+    { value: 'monitoring', label: 'Monitoring', on: flags.monitoring },
+    { value: 'records', label: 'Records', on: true },
+    { value: 'validations', label: 'Validations', on: flags.validation },
+  ].filter((v) => v.on);
+
+  if (line.isError) return <ErrorFetching />;
+  if (!line.data) return <RetrievingData />;
+  if (!views.some((v) => v.value === view)) return <Navigate to={`/line/${id}/summary`} replace />;
+  const l = line.data;
+
+  return (
+    <Stack spacing={2}>
+      <Stack sx={{ alignItems: 'center', flexWrap: 'wrap' }} direction="row" spacing={2} useFlexGap>
+        <Typography variant="h1">{l.name}</Typography>
+        {l.archived && <Chip size="small" label="Archived" />}
+        {l.is_hand_carried && <Chip size="small" variant="outlined" label="Hand Carried" />}
+        <span style={{ flexGrow: 1 }} />
+        {flags.validation && <LineValidationActions instituteId={l.institute} lineId={l.id} />}
+        <Button
+          component={Link}
+          to={`/line/${l.id}/records/compare`}
+          startIcon={<CompareArrowsIcon />}
+        >
+          Compare Records
+        </Button>
+        <Button component={Link} to={`/line/${l.id}/settings`} startIcon={<SettingsIcon />}>
+          {word.singular} Settings
+        </Button>
+      </Stack>
+      <Tabs value={view} aria-label={`${word.singular} views`}>
+        {views.map((v) => (
+          <Tab
+            key={v.value}
+            value={v.value}
+            label={v.label}
+            component={Link}
+            to={`/line/${l.id}/${v.value}`}
+          />
+        ))}
+      </Tabs>
+      {view === 'summary' && <LineSummary line={l} />}
+      {view === 'monitoring' && <LineTrendPlot line={l} instituteId={l.institute} />}
+      {view === 'records' && <LineRecordsList instituteId={l.institute} lineId={l.id} />}
+      {view === 'validations' && <LineValidationsTable lineId={l.id} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLineWord } from '../../features/institutes/hooks/use-line-word';
+import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
+import { AddLineDialog } from '../../features/lines/components/add-line-dialog';
+import { LinesGraph } from '../../features/lines/components/lines-graph';
+import { LinesTable } from '../../features/lines/components/lines-table';
+import { useCanEdit } from '../../lib/permissions';
+
+/** /lines (table) and /lines/graph: the institute's lines or routes. */
+export default function LinesPage() {
+  const { view } = useParams();
+  const navigate = useNavigate();
+  const word = useLineWord();
+  const canEdit = useCanEdit();
+  const instituteId = useSelectedInstituteId();
+  const [params, setParams] = useSearchParams();
+  const graph = view === 'graph';
+  const hideArchived = params.get('hide_archived') === 'true';
+
+  return (
+    <Stack spacing={2}>
+      <Stack sx={{ alignItems: 'center', flexWrap: 'wrap' }} direction="row" spacing={2} useFlexGap>
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          {word.plural}
+        </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={graph ? 'graph' : 'table'}
+          onChange={(_e, next: string | null) =>
+            next && navigate(next === 'graph' ? '/lines/graph' : '/lines')
+          }
+          aria-label="View"
+        >
+          <ToggleButton value="table">Table</ToggleButton>
+          <ToggleButton value="graph">Graph</ToggleButton>
+        </ToggleButtonGroup>
+        <Button component={Link} to="/line/compare" startIcon={<CompareArrowsIcon />}>
+          Compare
+        </Button>
+        {canEdit && instituteId !== null && <AddLineDialog instituteId={instituteId} />}
+      </Stack>
+      {!graph && (
+        <FormControlLabel
+          label="Hide archived"
+          control={
+            <Switch
+              checked={hideArchived}
+              onChange={(e) =>
+                setParams(
+                  (p) => {
+                    const next = new URLSearchParams(p);
+                    if (e.target.checked) next.set('hide_archived', 'true');
+                    else next.delete('hide_archived');
+                    next.delete('page');
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            />
+          }
+        />
+      )}
+      {instituteId !== null &&
+        (graph ? (
+          <LinesGraph instituteId={instituteId} />
+        ) : (
+          <LinesTable instituteId={instituteId} archived={hideArchived ? false : undefined} />
+        ))}
+    </Stack>
+  );
+}

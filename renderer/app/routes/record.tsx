@@ -1,0 +1,20 @@
+import Alert from '@mui/material/Alert';
+import { useParams } from 'react-router-dom';
+import { errorStatus } from '../../lib/api-client';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { useRecord } from '../../features/records/api/get-record';
+import { RecordDetail } from '../../features/records/components/record-detail';
+
+/** /record/{id}: one transit record. */
+export default function RecordPage() {
+  const id = Number(useParams().id);
+  const record = useRecord(id);
+  if (record.isLoading) return <LoadingScreen />;
+  if (record.isError || !record.data)
+    return (
+      <Alert severity="error">
+        {errorStatus(record.error) === 404 ? 'No Data' : 'Error fetching data'}
+      </Alert>
+    );
+  return <RecordDetail record={record.data} />;
+}

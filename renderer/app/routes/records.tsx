@@ -1,0 +1,22 @@
+import Paper from '@mui/material/Paper';
+import { useParams } from 'react-router-dom';
+import { useSelectedInstitute } from '../../features/institutes/hooks/use-selected-institute';
+import { RecordsView } from '../../features/records/components/records-view';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+
+/** /records (Reviewed) and /records/to-review (the review queue). */
+export default function RecordsPage() {
+  const { view } = useParams();
+  const { data: institute } = useSelectedInstitute();
+  if (!institute) return <LoadingScreen />;
+  return (
+    <Paper sx={{ p: 3 }}>
+      <RecordsView
+        key={institute.id}
+        instituteId={institute.id}
+        timeZone={institute.timezone}
+        tab={view === 'to-review' ? 'to-review' : 'reviewed'}
+      />
+    </Paper>
+  );
+}

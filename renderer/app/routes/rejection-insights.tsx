@@ -1,0 +1,15 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { RejectionInsights } from '../../features/analyzer/components/rejection-insights';
+import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
+
+/** /rejection-insights (hemolysisTracking flag). */
+export default function RejectionInsightsPage() {
+  const instituteId = useSelectedInstituteId();
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">Lab Rejection Insights</Typography>
+      {instituteId !== null && <RejectionInsights instituteId={instituteId} />}
+    </Stack>
+  );
+}

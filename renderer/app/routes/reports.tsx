@@ -1,0 +1,23 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
+import { ReportUploadDialog } from '../../features/reports/components/report-upload-dialog';
+import { ReportsTable } from '../../features/reports/components/reports-table';
+import { useHasRole } from '../../lib/permissions';
+
+/** /reports: validation reports; staff upload and delete. */
+export default function ReportsPage() {
+  const instituteId = useSelectedInstituteId();
+  const isStaff = useHasRole('staff');
+  return (
+    <Stack spacing={2}>
+      <Stack sx={{ alignItems: 'center' }} direction="row">
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          Reports
+        </Typography>
+        {isStaff && instituteId !== null && <ReportUploadDialog instituteId={instituteId} />}
+      </Stack>
+      {instituteId !== null && <ReportsTable instituteId={instituteId} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { format } from 'date-fns';
+import { CHART_TONES } from './theme';
+
+/**
+ * Small builders for the parts every chart of the app shares, so axes carry units, long runs
+ * zoom, and reference lines and bands are labelled the same way everywhere.
+ */
+
+/** A value axis named with its unit, e.g. `valueAxis('Acceleration', 'g')`. */
+export const valueAxis = (name: string, unit: string, extra: object = {}) => ({
+  type: 'value',
+  name: `${name} (${unit})`,
+  nameLocation: 'middle',
+  nameGap: 48,
+  scale: true,
+  ...extra,
+});
+
+export type TimeAxisMode = 'elapsed' | 'clock';
+
+/** Elapsed seconds from the start, or the clock time of day (points then carry epoch ms). */
+export const timeAxis = (mode: TimeAxisMode) =>
+  mode === 'elapsed'
+    ? { type: 'value', name: 'Elapsed time (s)', nameLocation: 'middle', nameGap: 28, scale: true }
+    : { type: 'time', name: 'Clock time', nameLocation: 'middle', nameGap: 28 };
+
+/** x of a sample `seconds` after the start, in the axis's terms. */
+export const timeValue = (mode: TimeAxisMode, startMs: number, seconds: number) =>
+  mode === 'elapsed' ? seconds : startMs + seconds * 1000;
+
+/** How the tooltip names an x value. */
+export const timeLabel = (mode: TimeAxisMode, x: number) =>
+  mode === 'elapsed' ? `${x.toFixed(x < 100 ? 2 : 1)} s` : format(new Date(x), 'HH:mm:ss');
+
+/**
+ * Wheel/drag zoom on the x axis plus a slider. `filterMode: 'none'` keeps every point while
+ * zoomed, so a long run opens at full extent with its peaks visible.
+ */
+export const xZoom = () => [
+  { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+  { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 18, bottom: 8 },
+];
+
+/** A horizontal reference line with its label at the end, e.g. mean or 15%. */
+export const referenceLine = (
+  value: number,
+  label: string,
+  color: string = CHART_TONES.reference,
+  type: 'solid' | 'dashed' | 'dotted' = 'dashed',
+) => ({
+  yAxis: value,
+  name: label,
+  lineStyle: { color, type, width: 1 },
+  label: { formatter: label, position: 'insideEndTop', color, fontSize: 11 },
+});
+
+export interface ReferenceLine {
+  value: number;
+  label: string;
+  color?: string;
+  /** Dashed unless said otherwise. */
+  lineType?: 'solid' | 'dashed' | 'dotted';
+}
+
+/** A series' `markLine` drawing labelled horizontal lines (mean, ±SD, 3% and 15%). */
+export const referenceLines = (lines: ReferenceLine[]) => ({
+  silent: true,
+  symbol: 'none',
+  data: lines.map((l) => referenceLine(l.value, l.label, l.color, l.lineType)),
+});
+
+/** A horizontal band between two values (either may be open), labelled inside. */
+export const band = (
+  from: number | 'min',
+  to: number | 'max',
+  label: string,
+  color: string,
+  opacity = 0.12,
+) => [
+  {
+    name: label,
+    yAxis: from,
+    itemStyle: { color, opacity },
+    label: { color, position: 'insideTopLeft', fontSize: 11 },
+  },
+  { yAxis: to },
+];
+
+/** The grid margins that leave room for named axes and the zoom slider. */
+export const gridWithZoom = { left: 72, right: 32, top: 36, bottom: 64 };

@@ -1,0 +1,110 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { RejectionBandName } from '../../../shared/api/records';
+import { BAND_COLORS, BAND_WORDS, bandOfPercent } from '../ui/rejection-chip';
+import { ChartPanel } from './chart-panel';
+import { referenceLine, valueAxis } from './options';
+import { CHART_TONES } from './theme';
+
+export interface RejectionSeries {
+  /** 'LDH', 'ASAT', 'K'. */
+  name: string;
+  /** Fractions in [0, 1] per category; null where there are no figures. */
+  values: (number | null)[];
+}
+
+const BAND_RANGES: Record<RejectionBandName, string> = {
+  low: '< 3%',
+  acceptable: '3–15%',
+  substantial: '> 15%',
+};
+
+/** The band colours spelled out, since a colour alone never carries the meaning. */
+function BandLegend() {
+  return (
+    <Stack sx={{ justifyContent: 'center' }} direction="row" spacing={2} aria-hidden>
+      {(Object.keys(BAND_COLORS) as RejectionBandName[]).map((b) => (
+        <Stack sx={{ alignItems: 'center' }} key={b} direction="row" spacing={0.5}>
+          <span style={{ width: 12, height: 12, background: BAND_COLORS[b], borderRadius: 2 }} />
+          <Typography variant="caption">
+            {BAND_WORDS[b]} ({BAND_RANGES[b]})
+          </Typography>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * Rejection probabilities per category (lines) and analyte, each bar coloured by its band and
+ * named by its analyte, with labelled reference lines at 3% and 15%.
+ */
+export function RejectionChart({
+  title,
+  exportName,
+  categories,
+  series,
+}: {
+  title: string;
+  exportName: string;
+  categories: string[];
+  series: RejectionSeries[];
+}) {
+  const option = categories.length
+    ? {
+        tooltip: {
+          trigger: 'axis',
+          axisPointer: { type: 'shadow' },
+          valueFormatter: (v: number | null | undefined) =>
+            v === null || v === undefined
+              ? '–'
+              : `${v.toFixed(1)}% (${BAND_WORDS[bandOfPercent(v)]})`,
+        },
+        grid: { left: 72, right: 48, top: 32, bottom: categories.length > 12 ? 96 : 64 },
+        dataZoom: categories.length > 12 ? [{ type: 'slider', bottom: 8, height: 18 }] : [],
+        xAxis: {
+          type: 'category',
+          data: categories,
+          // Long names on narrow charts: slanted and cut, the tooltip has them whole.
+          axisLabel: {
+            interval: 0,
+            rotate: categories.length > 3 ? 25 : 0,
+            width: 130,
+            overflow: 'truncate',
+          },
+        },
+        yAxis: valueAxis('Rejection probability', '%', { min: 0, scale: false }),
+        series: series.map((s, index) => ({
+          type: 'bar',
+          name: s.name,
+          data: s.values.map((v) =>
+            v === null
+              ? null
+              : {
+                  value: Number((100 * v).toFixed(1)),
+                  itemStyle: { color: BAND_COLORS[bandOfPercent(100 * v)] },
+                },
+          ),
+          label: { show: true, position: 'top', formatter: s.name, fontSize: 10 },
+          // The reference lines belong to the chart, not to one analyte: drawn once.
+          markLine:
+            index === 0
+              ? {
+                  silent: true,
+                  symbol: 'none',
+                  data: [
+                    referenceLine(3, '3%', CHART_TONES.good),
+                    referenceLine(15, '15%', CHART_TONES.warning),
+                  ],
+                }
+              : undefined,
+        })),
+      }
+    : null;
+  return (
+    <>
+      <ChartPanel title={title} exportName={exportName} option={option} height={360} />
+      {option && <BandLegend />}
+    </>
+  );
+}

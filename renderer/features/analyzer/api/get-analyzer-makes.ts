@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Choice } from '../../../../shared/api/types';
+import { api } from '../../../lib/api-client';
+
+export async function getAnalyzerMakes(): Promise<Choice[]> {
+  const { data } = await api.get<Choice[]>('/v2/types/analyzer/makes');
+  return data;
+}
+
+export const analyzerMakesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['types', 'analyzer-makes'],
+    queryFn: getAnalyzerMakes,
+    staleTime: Infinity,
+  });
+
+export const useAnalyzerMakes = () => useQuery(analyzerMakesQueryOptions());

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { commentsQueryKey, type CommentThread } from './get-comments';
+
+export async function deleteComment(id: number): Promise<void> {
+  await api.delete(`/v2/comments/${id}`);
+}
+
+export function useDeleteComment(thread: CommentThread) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteComment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(thread) }),
+  });
+}

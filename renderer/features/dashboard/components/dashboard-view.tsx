@@ -1,0 +1,73 @@
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { useFeatureFlags } from '../../institutes/hooks/use-feature-flags';
+import { useRecordSummary } from '../../records/api/get-record-summary';
+import { ActivityHeatMap } from './activity-heat-map';
+import { GettingStartedPanel } from './getting-started-panel';
+import { GuideDialog } from './guides';
+import { LatestRecords } from './latest-records';
+import { ReviewPanel } from './review-panel';
+import { ValidationPanel } from './validation-panel';
+import { Welcome } from './welcome';
+
+/**
+ * The record summary decides the layout (polled every 3 s): before any record the getting-started
+ * and validation panels; after, validation, review and the further panels.
+ */
+export function DashboardView({ instituteId, name }: { instituteId: number; name: string }) {
+  const summary = useRecordSummary(instituteId);
+  const { validation } = useFeatureFlags();
+  const s = summary.data;
+  const noRecords = s !== undefined && s.reviewed + s.not_reviewed + s.unprocessed === 0;
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={12}>
+        <Paper sx={{ p: 2 }}>
+          <Typography variant="h1">Dashboard</Typography>
+          <Typography variant="subtitle1" color="text.secondary" gutterBottom>
+            {name}
+          </Typography>
+          <Welcome />
+        </Paper>
+      </Grid>
+      {summary.isError && (
+        <Grid size={12}>
+          <Alert severity="error">Error fetching data</Alert>
+        </Grid>
+      )}
+      {summary.isLoading && (
+        <Grid size={12}>
+          <LoadingScreen />
+        </Grid>
+      )}
+      {noRecords && (
+        <Grid size={{ xs: 12, md: validation ? 7 : 12 }}>
+          <GettingStartedPanel />
+        </Grid>
+      )}
+      {s && validation && (
+        <Grid size={{ xs: 12, md: noRecords ? 5 : 6 }}>
+          <ValidationPanel instituteId={instituteId} />
+        </Grid>
+      )}
+      {s && !noRecords && (
+        <>
+          <Grid size={{ xs: 12, md: validation ? 6 : 12 }}>
+            <ReviewPanel instituteId={instituteId} summary={s} />
+          </Grid>
+          <Grid size={12}>
+            <ActivityHeatMap instituteId={instituteId} />
+          </Grid>
+          <Grid size={12}>
+            <LatestRecords instituteId={instituteId} />
+          </Grid>
+        </>
+      )}
+      <GuideDialog />
+    </Grid>
+  );
+}

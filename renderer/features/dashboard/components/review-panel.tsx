@@ -1,0 +1,81 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { RejectionChip } from '../../../components/ui/rejection-chip';
+import { formatDateTime } from '../../../lib/format';
+import type { RecordSummary } from '../../records/api/get-record-summary';
+import { TO_REVIEW, useRecords } from '../../records/api/get-records';
+
+/** The queue shown on the dashboard; the whole of it is one click away. */
+const REVIEW_PREVIEW = 5;
+
+function Count({ value, label }: { value: number; label: string }) {
+  return (
+    <Box>
+      <Typography variant="h1" component="p">
+        {value}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Records to review (polled every 3 s) with the reviewed and processing counts. */
+export function ReviewPanel({
+  instituteId,
+  summary,
+}: {
+  instituteId: number;
+  summary: RecordSummary;
+}) {
+  const queue = useRecords(
+    instituteId,
+    { ...TO_REVIEW, size: REVIEW_PREVIEW, ordering: '-date' },
+    { poll: true },
+  );
+  return (
+    <Paper component="section" aria-label="Records to Review" sx={{ p: 2, height: '100%' }}>
+      <Typography variant="h2" gutterBottom>
+        Records to Review
+      </Typography>
+      <Stack direction="row" spacing={4} sx={{ mb: 1 }}>
+        <Count value={summary.not_reviewed} label="To review" />
+        <Count value={summary.reviewed} label="Reviewed" />
+        <Count value={summary.unprocessed} label="Processing" />
+      </Stack>
+      {queue.isError && <Alert severity="error">Error fetching data</Alert>}
+      {queue.data?.items.length === 0 && (
+        <Typography color="text.secondary">No Records to Review</Typography>
+      )}
+      <List dense disablePadding>
+        {queue.data?.items.map((r) => (
+          <ListItem key={r.id} disableGutters sx={{ gap: 1 }}>
+            <Link component={RouterLink} to={`/record/${r.id}`} sx={{ flexGrow: 1 }}>
+              {formatDateTime(r.date)} · Vial {r.vial ?? '–'}
+            </Link>
+            <RejectionChip percent={r.metrics?.rejection} />
+          </ListItem>
+        ))}
+      </List>
+      <Button
+        size="small"
+        variant="contained"
+        component={RouterLink}
+        to="/records/to-review"
+        disabled={summary.not_reviewed === 0}
+        sx={{ mt: 1 }}
+      >
+        Review Records
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paginated } from '../../../../shared/api/common';
+import type { LabelDto } from '../../../../shared/api/labels';
+import { api } from '../../../lib/api-client';
+
+export async function getLabels(instituteId: number): Promise<LabelDto[]> {
+  const { data } = await api.get<Paginated<LabelDto>>(`/v2/institutes/${instituteId}/labels`, {
+    params: { size: 9999, ordering: 'label' },
+  });
+  return data.items;
+}
+
+export const labelsQueryKey = (instituteId: number | null) => ['labels', instituteId] as const;
+
+export const labelsQueryOptions = (instituteId: number | null) =>
+  queryOptions({
+    queryKey: labelsQueryKey(instituteId),
+    queryFn: () => getLabels(instituteId as number),
+    enabled: instituteId !== null,
+  });
+
+/** Every label of the organization, for the labels page, pickers and filters. */
+export const useLabels = (instituteId: number | null) => useQuery(labelsQueryOptions(instituteId));

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LineDto, LineUpdate } from '../../../../shared/api/lines';
+import { api } from '../../../lib/api-client';
+import { lineQueryOptions } from './get-line';
+
+export async function updateLine(id: number, body: LineUpdate): Promise<LineDto> {
+  const { data } = await api.patch<LineDto>(`/v2/lines/${id}`, body);
+  return data;
+}
+
+/** Settings and the archive checkbox alike: PATCH /v2/lines/{id}. */
+export function useUpdateLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: LineUpdate }) => updateLine(id, body),
+    onSuccess: (line) => {
+      queryClient.setQueryData(lineQueryOptions(line.id).queryKey, line);
+      return queryClient.invalidateQueries({ queryKey: ['lines', 'list'] });
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
+import { useLineRecords } from '../api/get-line-records';
+import { LabelChips } from './label-chips';
+import { RejectionChip } from '../../../components/ui/rejection-chip';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+
+/** The line's transit records, newest first, 20 more whenever the end scrolls into view. */
+export function LineRecordsList({ instituteId, lineId }: { instituteId: number; lineId: number }) {
+  const navigate = useNavigate();
+  const records = useLineRecords(instituteId, lineId);
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = records;
+
+  useEffect(() => {
+    const target = end.current;
+    if (!target || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries[0].isIntersecting && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (records.isError) return <ErrorFetching />;
+  if (!records.data) return <RetrievingData />;
+  const rows = records.data.pages.flatMap((p) => p.items);
+  if (rows.length === 0) return <EmptyState text="No Records" />;
+
+  return (
+    <Paper>
+      <Table size="small" aria-label="Transit records">
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell>Vial</TableCell>
+            <TableCell align="right">VitalMetric (g·s)</TableCell>
+            <TableCell align="right">MKT (°C)</TableCell>
+            <TableCell>Rejection</TableCell>
+            <TableCell>Labels</TableCell>
+            <TableCell>Excluded</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow
+              key={r.id}
+              hover
+              tabIndex={0}
+              sx={{ cursor: 'pointer' }}
+              onClick={() => navigate(`/record/${r.id}`)}
+              onKeyDown={(e) => e.key === 'Enter' && navigate(`/record/${r.id}`)}
+            >
+              <TableCell>{formatDateTime(r.date)}</TableCell>
+              <TableCell>{r.vial ?? '–'}</TableCell>
+              <TableCell align="right">{formatNumber(r.metrics?.auc, 0)}</TableCell>
+              <TableCell align="right">
+                {r.metrics?.mean_kinetic_temperature?.toFixed(1) ?? '–'}
+              </TableCell>
+              <TableCell>
+                <RejectionChip percent={r.metrics?.rejection} />
+              </TableCell>
+              <TableCell>
+                <LabelChips labels={r.labels} shown={2} />
+              </TableCell>
+              <TableCell>{r.exclude ? 'Yes' : 'No'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <div ref={end} />
+      {isFetchingNextPage && <RetrievingData />}
+    </Paper>
+  );
+}

@@ -1,0 +1,100 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { RejectionRates } from '../../../../shared/api/statistics';
+import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
+import { useLineValidations, type LineValidationRow } from '../api/get-line-validations';
+import { RejectionChip } from '../../../components/ui/rejection-chip';
+import { formatDay } from '../../../lib/calendar-day';
+import { formatNumber, formatPercent } from '../../../lib/format';
+
+const rate = (
+  analyte: keyof RejectionRates,
+  headerName: string,
+): GridColDef<LineValidationRow> => ({
+  field: analyte,
+  headerName,
+  width: 130,
+  sortable: false,
+  renderCell: ({ row }) => {
+    const rates = row.auc.rejection_rates;
+    return rates ? <RejectionChip fraction={rates[analyte]} /> : '–';
+  },
+});
+
+const columns: GridColDef<LineValidationRow>[] = [
+  {
+    field: 'validation_name',
+    headerName: 'Validation',
+    flex: 1,
+    minWidth: 180,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={`/validation/${row.validation_id}`}>
+        {row.validation_name}
+      </Link>
+    ),
+  },
+  {
+    field: 'validation_start_date',
+    headerName: 'Start Date',
+    width: 120,
+    sortable: false,
+    valueFormatter: (v: string) => formatDay(v),
+  },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 110,
+    sortable: false,
+    valueFormatter: (v: string) => (v === 'completed' ? 'Completed' : 'In Progress'),
+  },
+  { field: 'record_count', headerName: 'Records', width: 90, type: 'number', sortable: false },
+  {
+    field: 'mean',
+    headerName: 'VitalMetric (g·s)',
+    width: 140,
+    type: 'number',
+    sortable: false,
+    valueGetter: (_v, row) => formatNumber(row.auc.mean, 0),
+  },
+  {
+    field: 'cv',
+    headerName: 'CV',
+    width: 90,
+    type: 'number',
+    sortable: false,
+    valueGetter: (_v, row) => formatPercent(row.auc.cv),
+  },
+  rate('ldh', 'LDH'),
+  rate('asat', 'ASAT'),
+  rate('potassium', 'K'),
+];
+
+/** The line's validation history with each validation's figures on this line. */
+export function LineValidationsTable({ lineId }: { lineId: number }) {
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
+  const rows = useLineValidations(lineId, pagination.page, pagination.pageSize);
+  if (rows.isError) return <Alert severity="error">Error fetching data</Alert>;
+  return (
+    <DataGrid
+      aria-label="Validations"
+      getRowId={(r) => r.validation_id}
+      rows={rows.data?.items ?? []}
+      rowCount={rows.data?.total ?? 0}
+      columns={columns}
+      loading={rows.isFetching}
+      paginationMode="server"
+      paginationModel={pagination}
+      onPaginationModelChange={setPagination}
+      pageSizeOptions={[10, 20, 50, 100]}
+      disableRowSelectionOnClick
+      disableColumnMenu
+      density="compact"
+      autoHeight
+      slots={gridOverlaysEmpty('No Validations')}
+    />
+  );
+}

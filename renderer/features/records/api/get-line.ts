@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LineDto } from '../../../../shared/api/lines';
+import { api } from '../../../lib/api-client';
+
+export async function getLine(id: number): Promise<LineDto> {
+  const { data } = await api.get<LineDto>(`/v2/lines/${id}`);
+  return data;
+}
+
+export const lineQueryOptions = (id: number | null) =>
+  queryOptions({
+    queryKey: ['lines', 'detail', id],
+    queryFn: () => getLine(id as number),
+    enabled: id !== null,
+  });
+
+/** One line with its statistics, validated range and out-of-range count. */
+export const useLine = (id: number | null) => useQuery(lineQueryOptions(id));

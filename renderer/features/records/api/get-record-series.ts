@@ -1,0 +1,74 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  accelerationData,
+  CUMULATIVE_METRICS,
+  cumulativeData,
+  temperatureData,
+} from '../../../../shared/api/records';
+import { api } from '../../../lib/api-client';
+
+export type AccelerationData = z.infer<typeof accelerationData>;
+export type TemperatureData = z.infer<typeof temperatureData>;
+export type CumulativeData = z.infer<typeof cumulativeData>;
+export type CumulativeMetric = (typeof CUMULATIVE_METRICS)[number];
+
+/** Record data calls read and thin whole run files: they get 300 s, not the default 60. */
+const RECORD_DATA_TIMEOUT_MS = 300_000;
+
+export async function getAccelerationData(id: number): Promise<AccelerationData> {
+  const { data } = await api.get<AccelerationData>(`/v2/records/${id}/data`, {
+    params: { type: 'acceleration' },
+    timeout: RECORD_DATA_TIMEOUT_MS,
+  });
+  return data;
+}
+
+export async function getTemperatureData(id: number): Promise<TemperatureData> {
+  const { data } = await api.get<TemperatureData>(`/v2/records/${id}/data`, {
+    params: { type: 'temperature' },
+    timeout: RECORD_DATA_TIMEOUT_MS,
+  });
+  return data;
+}
+
+export async function getCumulativeData(
+  id: number,
+  metric: CumulativeMetric,
+): Promise<CumulativeData> {
+  const { data } = await api.get<CumulativeData>(`/v2/records/${id}/cumulative`, {
+    params: { metric },
+    timeout: RECORD_DATA_TIMEOUT_MS,
+  });
+  return data;
+}
+
+// The series of a run never change: kept apart from ['records'] so edits do not refetch them.
+const forever = { staleTime: Infinity, gcTime: 5 * 60_000 } as const;
+
+export const useAccelerationData = (id: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['record-series', id, 'acceleration'],
+      queryFn: () => getAccelerationData(id),
+      ...forever,
+    }),
+  );
+
+export const useTemperatureData = (id: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['record-series', id, 'temperature'],
+      queryFn: () => getTemperatureData(id),
+      ...forever,
+    }),
+  );
+
+export const useCumulativeData = (id: number, metric: CumulativeMetric) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['record-series', id, 'cumulative', metric],
+      queryFn: () => getCumulativeData(id, metric),
+      ...forever,
+    }),
+  );

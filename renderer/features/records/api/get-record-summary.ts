@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { recordSummary } from '../../../../shared/api/records';
+import { api } from '../../../lib/api-client';
+import { POLL_MS } from './get-records';
+
+export type RecordSummary = z.infer<typeof recordSummary>;
+
+export async function getRecordSummary(instituteId: number): Promise<RecordSummary> {
+  const { data } = await api.get<RecordSummary>(`/v2/institutes/${instituteId}/records/summary`);
+  return data;
+}
+
+export const recordSummaryQueryOptions = (instituteId: number | null) =>
+  queryOptions({
+    queryKey: ['records', 'summary', instituteId],
+    queryFn: () => getRecordSummary(instituteId as number),
+    enabled: instituteId !== null,
+    refetchInterval: POLL_MS,
+  });
+
+/** Reviewed, to-review and unprocessed counts, polled every 3 s. */
+export const useRecordSummary = (instituteId: number | null) =>
+  useQuery(recordSummaryQueryOptions(instituteId));

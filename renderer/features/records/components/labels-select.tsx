@@ -1,0 +1,38 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import type { LabelDto } from '../../../../shared/api/labels';
+import { useLabels } from '../../labels/api/get-labels';
+import { LabelChip } from '../../labels/components/label-chip';
+
+interface Props {
+  instituteId: number;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  disabled?: boolean;
+}
+
+/** The record's labels, chosen among the organization's. */
+export function LabelsSelect({ instituteId, value, onChange, disabled }: Props) {
+  const labels = useLabels(instituteId);
+  const options = labels.data ?? [];
+  const chosen = options.filter((l) => value.includes(l.id));
+  return (
+    <Autocomplete<LabelDto, true>
+      multiple
+      size="small"
+      options={options}
+      value={chosen}
+      disabled={disabled}
+      getOptionLabel={(l) => l.label}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_e, next) => onChange(next.map((l) => l.id))}
+      renderValue={(items, getItemProps) =>
+        items.map((l, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <LabelChip key={key} label={l} {...itemProps} />;
+        })
+      }
+      renderInput={(params) => <TextField {...params} label="Labels" margin="dense" />}
+    />
+  );
+}

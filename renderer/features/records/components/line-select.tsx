@@ -1,0 +1,57 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { ARCHIVED_LINE_LOCKED } from '../../../../shared/api/records';
+import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useInstituteLines } from '../api/get-institute-lines';
+
+interface Props {
+  instituteId: number;
+  value: number | null;
+  onChange: (lineId: number | null) => void;
+  /** The record sits on an archived line: it cannot move (monitoring.md section 4). */
+  locked?: boolean;
+  allowNone?: boolean;
+  label?: string;
+  disabled?: boolean;
+}
+
+/**
+ * One line of the organization. Archived lines are listed (a record may sit on one) but cannot
+ * be chosen. A small picker of the records feature; the lines feature may offer a richer one.
+ */
+export function LineSelect({
+  instituteId,
+  value,
+  onChange,
+  locked = false,
+  allowNone = true,
+  label,
+  disabled,
+}: Props) {
+  const lines = useInstituteLines(instituteId);
+  const word = useLineWord();
+  return (
+    <TextField
+      select
+      size="small"
+      margin="dense"
+      label={label ?? word.singular}
+      value={lines.data ? (value ?? '') : ''}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      disabled={disabled || locked}
+      helperText={locked ? ARCHIVED_LINE_LOCKED : undefined}
+    >
+      {allowNone && (
+        <MenuItem value="">
+          <em>No {word.lower}</em>
+        </MenuItem>
+      )}
+      {lines.data?.map((line) => (
+        <MenuItem key={line.id} value={line.id} disabled={line.archived}>
+          {line.name}
+          {line.archived ? ' (archived)' : ''}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

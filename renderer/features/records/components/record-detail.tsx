@@ -1,0 +1,106 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { RecordDto } from '../../../../shared/api/records';
+import type { TimeAxisMode } from '../../../components/charts/options';
+import { formatDateTime } from '../../../lib/format';
+import { useCanEdit, useIsStaff } from '../../auth/hooks/use-can-edit';
+import { Comments } from '../../comments/components/comments';
+import { useLine } from '../api/get-line';
+import { useTimeAxis } from '../hooks/use-time-axis';
+import { AccelerationCharts } from './acceleration-charts';
+import { RecordFigures } from './record-figures';
+import { RecordReviewForm } from './record-review-form';
+import { TemperatureChart } from './temperature-chart';
+import { TrendPlot } from './trend-plot';
+import { TroubleshootingUpsell, useTimeDetailsLocked } from './troubleshooting-upsell';
+
+type ChartTab = 'acceleration' | 'temperature';
+
+/** One transit record: figures, curves over time, the line's trend, review and comments. */
+export function RecordDetail({ record }: { record: RecordDto }) {
+  const [tab, setTab] = useState<ChartTab>('acceleration');
+  const { mode, setMode } = useTimeAxis(record.duration);
+  const locked = useTimeDetailsLocked(record.institute);
+  const editable = useCanEdit();
+  const staff = useIsStaff();
+  const line = useLine(record.line?.id ?? null);
+
+  return (
+    <Stack spacing={2}>
+      <Paper sx={{ p: 3 }}>
+        <Typography variant="h1">Transit Record</Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {formatDateTime(record.date)}
+          {staff && ` · Record ${record.id}`}
+        </Typography>
+        <RecordFigures record={record} />
+      </Paper>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: editable ? 8 : 12 }}>
+          <Paper sx={{ p: 3 }}>
+            <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+              <Tabs
+                value={tab}
+                onChange={(_e, next: ChartTab) => setTab(next)}
+                aria-label="Record data"
+                sx={{ flexGrow: 1 }}
+              >
+                <Tab value="acceleration" label="Acceleration" />
+                <Tab value="temperature" label="Temperature" />
+              </Tabs>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                aria-label="Time axis"
+                value={mode}
+                onChange={(_e, next: TimeAxisMode | null) => next && setMode(next)}
+              >
+                <ToggleButton value="elapsed">Elapsed</ToggleButton>
+                <ToggleButton value="clock">Clock time</ToggleButton>
+              </ToggleButtonGroup>
+            </Stack>
+            <TroubleshootingUpsell locked={locked}>
+              <Box
+                role="tabpanel"
+                aria-label={tab === 'acceleration' ? 'Acceleration' : 'Temperature'}
+              >
+                {tab === 'acceleration' ? (
+                  <AccelerationCharts record={record} mode={mode} />
+                ) : (
+                  <TemperatureChart record={record} mode={mode} />
+                )}
+              </Box>
+            </TroubleshootingUpsell>
+            {line.data && (
+              <>
+                <Divider sx={{ my: 2 }} />
+                <TrendPlot record={record} line={line.data} />
+              </>
+            )}
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, lg: editable ? 4 : 12 }}>
+          <Paper sx={{ p: 3 }}>
+            {editable && (
+              <>
+                <Typography variant="h3">Review</Typography>
+                <RecordReviewForm key={record.id} record={record} />
+                <Divider sx={{ my: 2 }} />
+              </>
+            )}
+            <Comments resource="records" id={record.id} />
+          </Paper>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import FilterListIcon from '@mui/icons-material/FilterList';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { RecordDto } from '../../../../shared/api/records';
+import { useCanEdit } from '../../auth/hooks/use-can-edit';
+import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useRecordSummary } from '../api/get-record-summary';
+import { REVIEWED, TO_REVIEW, useRecords } from '../api/get-records';
+import { activeFilterCount, filterParams, useRecordFilters } from '../hooks/use-record-filters';
+import { BulkActions } from './bulk-actions';
+import { RecordFiltersPanel } from './record-filters-panel';
+import { RecordReviewPanel } from './record-review-panel';
+import { RecordsTable } from './records-table';
+
+export type RecordsTab = 'to-review' | 'reviewed';
+
+const emptySelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set() });
+
+interface Props {
+  instituteId: number;
+  timeZone: string;
+  tab: RecordsTab;
+}
+
+/** Transit Records: tabs, filters, the list and, beside it, the chosen record's review. */
+export function RecordsView({ instituteId, timeZone, tab }: Props) {
+  const navigate = useNavigate();
+  const word = useLineWord();
+  const editable = useCanEdit();
+  const { filters, page, size, ordering, setFilters, setView, clearFilters, search } =
+    useRecordFilters();
+  const activeFilters = activeFilterCount(filters);
+  const [showFilters, setShowFilters] = useState(activeFilters > 0);
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [selection, setSelection] = useState(emptySelection);
+
+  const summary = useRecordSummary(instituteId);
+  const params = {
+    ...filterParams(filters),
+    ...(tab === 'to-review' ? TO_REVIEW : REVIEWED),
+    page: page - 1,
+    size,
+    ordering,
+  };
+  // The review queue fills as vials upload: it polls; the reviewed list does not.
+  const records = useRecords(instituteId, params, { poll: tab === 'to-review' });
+  const rows = useMemo(() => records.data?.items ?? [], [records.data]);
+
+  // Another page, tab or filter: the checked rows are no longer the ones shown.
+  useEffect(() => setSelection(emptySelection()), [tab, search]);
+
+  const selectedRows = rows.filter((r) =>
+    selection.type === 'include' ? selection.ids.has(r.id) : !selection.ids.has(r.id),
+  );
+  const active = rows.find((r) => r.id === activeId) ?? null;
+  const toReview = summary.data?.not_reviewed ?? 0;
+  const showToReviewTab = toReview > 0 || tab === 'to-review';
+  const tabSearch = search.toString() ? `?${search.toString()}` : '';
+
+  const open = (record: RecordDto) => {
+    if (editable) setActiveId(record.id);
+    else
+      navigate(`/record/${record.id}`, {
+        state: { from: { name: 'Transit Records', path: `/records${tabSearch}` } },
+      });
+  };
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center' }}>
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          Transit Records
+        </Typography>
+        <Badge badgeContent={activeFilters} color="primary" overlap="rectangular">
+          <Button
+            variant="outlined"
+            startIcon={<FilterListIcon />}
+            onClick={() => setShowFilters((s) => !s)}
+            aria-expanded={showFilters}
+          >
+            {showFilters ? 'Hide Filters' : 'Show Filters'}
+          </Button>
+        </Badge>
+      </Stack>
+      <Tabs value={tab} aria-label="Record lists" sx={{ mb: 1 }}>
+        {showToReviewTab && (
+          <Tab
+            value="to-review"
+            label={`To Review (${toReview})`}
+            component={Link}
+            to={`/records/to-review${tabSearch}`}
+          />
+        )}
+        <Tab
+          value="reviewed"
+          label={`Reviewed (${summary.data?.reviewed ?? 0})`}
+          component={Link}
+          to={`/records${tabSearch}`}
+        />
+      </Tabs>
+      <Collapse in={showFilters} unmountOnExit>
+        <RecordFiltersPanel
+          instituteId={instituteId}
+          timeZone={timeZone}
+          filters={filters}
+          onChange={setFilters}
+          onClear={clearFilters}
+        />
+      </Collapse>
+      {editable && selectedRows.length > 0 && (
+        <BulkActions
+          instituteId={instituteId}
+          selected={selectedRows}
+          onDone={() => setSelection(emptySelection())}
+        />
+      )}
+      {records.isError ? (
+        <Alert severity="error">Error fetching data</Alert>
+      ) : (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <RecordsTable
+              rows={rows}
+              total={records.data?.total ?? 0}
+              loading={records.isLoading}
+              word={word}
+              page={page}
+              size={size}
+              ordering={ordering}
+              onView={setView}
+              selection={editable ? { model: selection, onChange: setSelection } : undefined}
+              activeId={activeId}
+              onOpen={open}
+              emptyText={tab === 'to-review' ? 'No Records to Review' : 'No Records'}
+            />
+          </Box>
+          {active && (
+            <RecordReviewPanel
+              record={active}
+              onClose={() => setActiveId(null)}
+              onSaved={(saved) => {
+                // A reviewed record leaves the queue; its panel goes with it.
+                if (tab === 'to-review' && saved.is_reviewed) setActiveId(null);
+              }}
+            />
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,157 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import Alert from '@mui/material/Alert';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ReportDto } from '../../../../shared/api/reports';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
+import { downloadFile } from '../../../lib/download';
+import { useHasRole } from '../../../lib/permissions';
+import { useUrlPagination } from '../../../lib/use-url-pagination';
+import { useDeleteReport } from '../api/delete-report';
+import { useReports } from '../api/get-reports';
+import { ReportTitleDialog } from './report-title-dialog';
+import { formatDate } from '../../../lib/format';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** The institute's reports: download for all; rename for admin and up; delete for staff. */
+export function ReportsTable({ instituteId }: { instituteId: number }) {
+  const canRename = useHasRole('admin');
+  const canDelete = useHasRole('staff');
+  const { enqueueSnackbar } = useSnackbar();
+  const [pagination, setPagination] = useUrlPagination(PAGE_SIZES);
+  const reports = useReports({ instituteId, page: pagination.page, size: pagination.pageSize });
+  const remove = useDeleteReport();
+  const [renaming, setRenaming] = useState<ReportDto | null>(null);
+  const [deleting, setDeleting] = useState<ReportDto | null>(null);
+
+  const download = (r: ReportDto) =>
+    downloadFile(r.download_url, r.file.filename).catch(() =>
+      enqueueSnackbar('Error downloading the report.', { variant: 'error' }),
+    );
+
+  const columns: GridColDef<ReportDto>[] = [
+    { field: 'title', headerName: 'Title', flex: 2, minWidth: 220, sortable: false },
+    {
+      field: 'validation',
+      headerName: 'Validation',
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.validation ? (
+          <Link component={RouterLink} to={`/validation/${row.validation.id}`}>
+            {row.validation.name}
+          </Link>
+        ) : (
+          '–'
+        ),
+    },
+    {
+      field: 'file',
+      headerName: 'File',
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      valueGetter: (_v, r) => r.file.filename,
+    },
+    {
+      field: 'create_date',
+      headerName: 'Created',
+      width: 120,
+      sortable: false,
+      valueFormatter: (v: string) => formatDate(v),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 140,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <>
+          <Tooltip title="Download">
+            <IconButton
+              size="small"
+              aria-label={`Download ${row.title}`}
+              onClick={() => download(row)}
+            >
+              <FileDownloadIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {canRename && (
+            <Tooltip title="Edit title">
+              <IconButton
+                size="small"
+                aria-label={`Edit ${row.title}`}
+                onClick={() => setRenaming(row)}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {canDelete && (
+            <Tooltip title="Delete">
+              <IconButton
+                size="small"
+                aria-label={`Delete ${row.title}`}
+                onClick={() => setDeleting(row)}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </>
+      ),
+    },
+  ];
+
+  if (reports.isError) return <Alert severity="error">Error fetching data</Alert>;
+  return (
+    <>
+      <DataGrid
+        aria-label="Reports"
+        rows={reports.data?.items ?? []}
+        rowCount={reports.data?.total ?? 0}
+        columns={columns}
+        loading={reports.isFetching}
+        paginationMode="server"
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        pageSizeOptions={PAGE_SIZES}
+        disableRowSelectionOnClick
+        disableColumnMenu
+        density="compact"
+        autoHeight
+        slots={gridOverlaysEmpty('No Reports')}
+      />
+      {renaming && <ReportTitleDialog report={renaming} onClose={() => setRenaming(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Report"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              enqueueSnackbar(`${deleting.title} has been deleted.`, { variant: 'success' });
+              setDeleting(null);
+            },
+            onError: () => enqueueSnackbar('Unable to delete the report.', { variant: 'error' }),
+          })
+        }
+      >
+        Delete {deleting?.title}? Deleted files are not recoverable.
+      </ConfirmDialog>
+    </>
+  );
+}

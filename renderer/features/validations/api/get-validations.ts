@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paginated } from '../../../../shared/api/common';
+import type { ValidationDto } from '../../../../shared/api/validations';
+import { api } from '../../../lib/api-client';
+
+export interface ValidationsQuery {
+  instituteId: number | null;
+  /** Zero-based. */
+  page?: number;
+  size?: number;
+  name__icontains?: string;
+  name__iexact?: string;
+  line_id?: number;
+  status?: 'inprogress' | 'completed';
+  ordering?: string;
+}
+
+export async function getValidations({
+  instituteId,
+  ...params
+}: ValidationsQuery): Promise<Paginated<ValidationDto>> {
+  const { data } = await api.get<Paginated<ValidationDto>>(
+    `/v2/institutes/${instituteId}/validations`,
+    { params },
+  );
+  return data;
+}
+
+export const validationsQueryOptions = (query: ValidationsQuery) =>
+  queryOptions({
+    queryKey: ['validations', 'list', query],
+    queryFn: () => getValidations(query),
+    enabled: query.instituteId !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export const useValidations = (query: ValidationsQuery) => useQuery(validationsQueryOptions(query));
+
+/** Whether another validation of the institute has this name, ignoring case. */
+export async function isValidationNameTaken(
+  instituteId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const { items } = await getValidations({ instituteId, name__iexact: name.trim(), size: 1 });
+  return items.some((v) => v.id !== exceptId);
+}

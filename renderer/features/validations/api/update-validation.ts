@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ValidationDto, ValidationUpdate } from '../../../../shared/api/validations';
+import { api } from '../../../lib/api-client';
+
+export async function updateValidation(id: number, body: ValidationUpdate): Promise<ValidationDto> {
+  const { data } = await api.patch<ValidationDto>(`/v2/validations/${id}`, body);
+  return data;
+}
+
+export function useUpdateValidation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ValidationUpdate) => updateValidation(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['validations'] }),
+  });
+}

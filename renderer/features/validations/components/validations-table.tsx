@@ -1,0 +1,111 @@
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ValidationDto } from '../../../../shared/api/validations';
+import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
+import { useUrlPagination } from '../../../lib/use-url-pagination';
+import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useValidations } from '../api/get-validations';
+import { ValidationStatusChip } from './validation-status-chip';
+import { formatDay } from '../../../lib/calendar-day';
+
+/** Validations are paged 10 by default (10, 20, 50, 100). */
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The institute's validations, newest first, a page at a time (page and size in the address). */
+export function ValidationsTable({ instituteId }: { instituteId: number }) {
+  const word = useLineWord();
+  const [pagination, setPagination] = useUrlPagination(PAGE_SIZES);
+  const validations = useValidations({
+    instituteId,
+    page: pagination.page,
+    size: pagination.pageSize,
+  });
+
+  const columns: GridColDef<ValidationDto>[] = [
+    {
+      field: 'name',
+      headerName: 'Name',
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={`/validation/${row.id}`}>
+          {row.name}
+        </Link>
+      ),
+    },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 130,
+      sortable: false,
+      renderCell: ({ row }) => <ValidationStatusChip status={row.status} />,
+    },
+    {
+      field: 'start_date',
+      headerName: 'Start Date',
+      width: 120,
+      sortable: false,
+      valueFormatter: (v: string) => formatDay(v),
+    },
+    {
+      field: 'end_date',
+      headerName: 'End Date',
+      width: 120,
+      sortable: false,
+      valueFormatter: (v: string) => formatDay(v),
+    },
+    {
+      field: 'duration_days',
+      headerName: 'Duration (days)',
+      width: 130,
+      type: 'number',
+      sortable: false,
+    },
+    {
+      field: 'lines',
+      headerName: word.plural,
+      width: 90,
+      type: 'number',
+      sortable: false,
+      valueGetter: (_v, row) => row.lines.length,
+    },
+    {
+      field: 'baseline',
+      headerName: 'Baseline',
+      width: 100,
+      sortable: false,
+      renderCell: ({ row }) => (row.baseline ? <Chip size="small" label="Baseline" /> : ''),
+    },
+    {
+      field: 'report',
+      headerName: 'Report',
+      width: 90,
+      sortable: false,
+      valueGetter: (_v, row) => (row.report ? 'Yes' : 'No'),
+    },
+  ];
+
+  if (validations.isError) return <Alert severity="error">Error fetching data</Alert>;
+  return (
+    <DataGrid
+      aria-label="Validations"
+      rows={validations.data?.items ?? []}
+      rowCount={validations.data?.total ?? 0}
+      columns={columns}
+      loading={validations.isFetching}
+      paginationMode="server"
+      paginationModel={pagination}
+      onPaginationModelChange={setPagination}
+      pageSizeOptions={PAGE_SIZES}
+      disableRowSelectionOnClick
+      disableColumnMenu
+      density="compact"
+      autoHeight
+      slots={gridOverlaysEmpty('No Validations')}
+    />
+  );
+}

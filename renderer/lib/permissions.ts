@@ -1,0 +1,17 @@
+import { atLeast, canEdit, type Role } from '../../shared/api/roles';
+import { useUser } from '../features/auth/api/get-user';
+
+/** The signed-in user's role; guest (read-only) until the user is known. */
+export function useRole(): Role {
+  const { data: user } = useUser();
+  return user?.role ?? 'guest';
+}
+
+/** Everyone but guests may change data (monitoring.md section 6). */
+export const useCanEdit = (): boolean => canEdit(useRole());
+
+/** At least this role (guest < member < admin < owner < staff). */
+export const useHasRole = (min: Role): boolean => atLeast(useRole(), min);
+
+/** Why a control is disabled for a guest, for its hover text. */
+export const GUEST_REASON = 'Guests have view-only access.';
