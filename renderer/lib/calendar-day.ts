@@ -10,6 +10,3 @@ export function formatDay(day: string | null | undefined): string {
   if (!day) return '–';
   return format(new Date(`${day.slice(0, 10)}T00:00:00`), DATE_FORMAT);
 }
-
-/** Today as `YYYY-MM-DD` in the user's zone (the latest day a date filter accepts). */
-export const today = (): string => format(new Date(), 'yyyy-MM-dd');

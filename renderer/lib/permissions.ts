@@ -10,6 +10,9 @@ export function useRole(): Role {
 /** Everyone but guests may change data (monitoring.md section 6). */
 export const useCanEdit = (): boolean => canEdit(useRole());
 
+/** Whether the signed-in user is the provider's staff (hidden records, Staff Options). */
+export const useIsStaff = (): boolean => useRole() === 'staff';
+
 /** At least this role (guest < member < admin < owner < staff). */
 export const useHasRole = (min: Role): boolean => atLeast(useRole(), min);
 

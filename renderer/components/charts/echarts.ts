@@ -46,6 +46,3 @@ echarts.registerTheme(CHART_THEME, chartTheme);
 
 export { echarts };
 export type { EChartsType } from 'echarts/core';
-/** The theme's registered name, for echarts-for-react's `theme` prop. */
-export const THEME_NAME = CHART_THEME;
-export { referenceLines, type ReferenceLine } from './options';

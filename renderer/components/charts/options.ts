@@ -54,21 +54,6 @@ export const referenceLine = (
   label: { formatter: label, position: 'insideEndTop', color, fontSize: 11 },
 });
 
-export interface ReferenceLine {
-  value: number;
-  label: string;
-  color?: string;
-  /** Dashed unless said otherwise. */
-  lineType?: 'solid' | 'dashed' | 'dotted';
-}
-
-/** A series' `markLine` drawing labelled horizontal lines (mean, ±SD, 3% and 15%). */
-export const referenceLines = (lines: ReferenceLine[]) => ({
-  silent: true,
-  symbol: 'none',
-  data: lines.map((l) => referenceLine(l.value, l.label, l.color, l.lineType)),
-});
-
 /** A horizontal band between two values (either may be open), labelled inside. */
 export const band = (
   from: number | 'min',

@@ -20,12 +20,9 @@ export const BAND_COLORS: Record<RejectionBandName, string> = {
   substantial: '#B45309',
 };
 
-/** Another name for BAND_WORDS. */
-export const BAND_LABELS = BAND_WORDS;
 
 /** The band of a probability given in percent (records' `metrics.rejection`). */
-export const rejectionBand = (percent: number): RejectionBandName => bandOfFraction(percent / 100);
-export const bandOfPercent = rejectionBand;
+export const bandOfPercent = (percent: number): RejectionBandName => bandOfFraction(percent / 100);
 
 function Band({ band, text }: { band: RejectionBandName; text: string }) {
   return (

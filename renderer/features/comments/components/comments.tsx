@@ -11,7 +11,7 @@ import type { CommentDto } from '../../../../shared/api/comments';
 import { errorDetail } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useUser } from '../../auth/api/get-user';
-import { useCanEdit } from '../../auth/hooks/use-can-edit';
+import { useCanEdit } from '../../../lib/permissions';
 import { useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments, type CommentThread } from '../api/get-comments';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { formatDate } from '../../../lib/format';
-import { GUEST_READ_ONLY, useCanEdit } from '../../auth/hooks/use-can-edit';
+import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useLatestValidation } from '../api/get-latest-validation';
 import { guideLink } from './guides';
@@ -63,7 +63,7 @@ export function ValidationPanel({ instituteId }: { instituteId: number }) {
             View Validation
           </Button>
         )}
-        <DisabledReason reason={editable ? null : GUEST_READ_ONLY}>
+        <DisabledReason reason={editable ? null : GUEST_REASON}>
           <Button
             size="small"
             variant="outlined"

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import type { LabelDto } from '../../../../shared/api/labels';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
-import { GUEST_READ_ONLY, useCanEdit } from '../../auth/hooks/use-can-edit';
+import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
 import { useLabels } from '../api/get-labels';
 import { DeleteLabelDialog } from './delete-label-dialog';
 import { LabelChip } from './label-chip';
@@ -23,7 +23,7 @@ export function LabelsTable({ instituteId }: { instituteId: number }) {
   const labels = useLabels(instituteId);
   const editable = useCanEdit();
   const [open, setOpen] = useState<Open>(null);
-  const reason = editable ? null : GUEST_READ_ONLY;
+  const reason = editable ? null : GUEST_REASON;
 
   const columns = useMemo<GridColDef<LabelDto>[]>(
     () => [

@@ -22,7 +22,7 @@ import { useValidations } from '../../validations/api/get-validations';
 import { useLines } from '../api/get-lines';
 import { useRecordsCumulative } from '../api/get-record-cumulative';
 import { useRecords, type RecordsQuery } from '../api/get-records';
-import { today } from '../../../lib/calendar-day';
+import { today } from '../../../lib/format';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 
 /** The compare table pages 10, 25, 50 or 90 records. */

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import type { RecordDto } from '../../../../shared/api/records';
 import type { TimeAxisMode } from '../../../components/charts/options';
 import { formatDateTime } from '../../../lib/format';
-import { useCanEdit, useIsStaff } from '../../auth/hooks/use-can-edit';
+import { useCanEdit, useIsStaff } from '../../../lib/permissions';
 import { Comments } from '../../comments/components/comments';
 import { useLine } from '../api/get-line';
 import { useTimeAxis } from '../hooks/use-time-axis';

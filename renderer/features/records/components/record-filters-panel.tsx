@@ -12,9 +12,9 @@ import { useState } from 'react';
 import { UNLABELED } from '../../../../shared/api/labels';
 import { REJECTION_BANDS } from '../../../../shared/api/records';
 import { addDays } from '../../../../shared/api/validations';
-import { BAND_LABELS } from '../../../components/ui/rejection-chip';
+import { BAND_WORDS } from '../../../components/ui/rejection-chip';
 import { zonedDay, zonedDayStart } from '../../../lib/time-zone';
-import { useIsStaff } from '../../auth/hooks/use-can-edit';
+import { useIsStaff } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useLabels } from '../../labels/api/get-labels';
 import { useInstituteLines } from '../api/get-institute-lines';
@@ -197,7 +197,7 @@ export function RecordFiltersPanel({ instituteId, timeZone, filters, onChange, o
               >
                 {REJECTION_BANDS.map((b) => (
                   <ToggleButton key={b} value={b}>
-                    {BAND_LABELS[b]}
+                    {BAND_WORDS[b]}
                   </ToggleButton>
                 ))}
               </ToggleButtonGroup>

@@ -8,7 +8,7 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import type { RecordDto, RecordPatch } from '../../../../shared/api/records';
 import { errorDetail } from '../../../lib/api-client';
-import { useIsStaff } from '../../auth/hooks/use-can-edit';
+import { useIsStaff } from '../../../lib/permissions';
 import { useUpdateRecord } from '../api/update-record';
 import { useOutOfRangeWarning } from '../hooks/use-out-of-range-warning';
 import { LabelsSelect } from './labels-select';

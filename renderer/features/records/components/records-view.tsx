@@ -12,7 +12,7 @@ import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
-import { useCanEdit } from '../../auth/hooks/use-can-edit';
+import { useCanEdit } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useRecordSummary } from '../api/get-record-summary';
 import { REVIEWED, TO_REVIEW, useRecords } from '../api/get-records';
