@@ -20,7 +20,6 @@ export const BAND_COLORS: Record<RejectionBandName, string> = {
   substantial: '#B45309',
 };
 
-
 /** The band of a probability given in percent (records' `metrics.rejection`). */
 export const bandOfPercent = (percent: number): RejectionBandName => bandOfFraction(percent / 100);
 
