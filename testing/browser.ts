@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/demo/seed';
+import { startTestServer, type TestServer } from './test-server';
 
 /** Debian's Chromium; browsers are never downloaded (no `npx playwright install`). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -60,4 +61,39 @@ export async function waitForValue(input: Locator, value: string): Promise<void>
   await input
     .page()
     .waitForFunction(([el, v]) => (el as HTMLInputElement).value === v, [handle, value] as const);
+}
+
+/** What a browser test file works with; each is set once the hooks below have run. */
+export interface BrowserTests {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh page (own context, no session) for each test. */
+  page: Page;
+}
+
+/**
+ * The usual browser test file: one test server and one browser for the whole file, a fresh page
+ * per test, all closed afterwards. Call at the top of the file; hooks the file adds run after
+ * these, so they can use the server and the page.
+ */
+export function setUpBrowserTests(
+  serverOptions: Parameters<typeof startTestServer>[0] = {},
+  { startTimeout }: { startTimeout?: number } = {},
+): BrowserTests {
+  const e2e = {} as BrowserTests;
+  beforeAll(async () => {
+    [e2e.server, e2e.browser] = await Promise.all([
+      startTestServer(serverOptions),
+      launchBrowser(),
+    ]);
+  }, startTimeout);
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.server?.stop();
+  });
+  beforeEach(async () => {
+    e2e.page = await newPage(e2e.browser, e2e.server.url);
+  });
+  afterEach(() => e2e.page.context().close());
+  return e2e;
 }

@@ -1,14 +1,13 @@
-import CloseIcon from '@mui/icons-material/Close';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { ClosableDialogTitle } from '../../components/ui/closable-dialog-title';
 import { supportEmail } from '../../components/ui/support-email';
 import { useLineWord } from '../../features/institutes/hooks/use-line-word';
 
@@ -24,16 +23,7 @@ export function HelpButton() {
         </IconButton>
       </Tooltip>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth>
-        <DialogTitle sx={{ pr: 6 }}>
-          Help
-          <IconButton
-            aria-label="Close"
-            onClick={() => setOpen(false)}
-            sx={{ position: 'absolute', right: 8, top: 8 }}
-          >
-            <CloseIcon />
-          </IconButton>
-        </DialogTitle>
+        <ClosableDialogTitle onClose={() => setOpen(false)}>Help</ClosableDialogTitle>
         <DialogContent>
           <Typography gutterBottom>
             VialQC turns the data of vials that travel your {word.lowerPlural} into transit records,

@@ -14,7 +14,7 @@ import { useLine } from '../../features/lines/api/get-line';
 import { LineRecordsList } from '../../features/lines/components/line-records-list';
 import { LineSummary } from '../../features/lines/components/line-summary';
 import { LineValidationsTable } from '../../features/lines/components/line-validations-table';
-import { LineTrendPlot } from '../../features/lines/components/line-trend-plot';
+import { TrendPlot } from '../../features/lines/components/trend-plot';
 import { LineValidationActions } from '../../features/validations/components/line-validation-actions';
 
 /** /line/{id}/{view}: summary, monitoring (flag), records, validations (flag). */
@@ -67,7 +67,9 @@ export default function LineDetailPage() {
         ))}
       </Tabs>
       {view === 'summary' && <LineSummary line={l} />}
-      {view === 'monitoring' && <LineTrendPlot line={l} instituteId={l.institute} />}
+      {view === 'monitoring' && (
+        <TrendPlot line={l} instituteId={l.institute} height={420} testId="line-trend-plot" />
+      )}
       {view === 'records' && <LineRecordsList instituteId={l.institute} lineId={l.id} />}
       {view === 'validations' && <LineValidationsTable lineId={l.id} />}
     </Stack>

@@ -73,3 +73,29 @@ export const band = (
 
 /** The grid margins that leave room for named axes and the zoom slider. */
 export const gridWithZoom = { left: 72, right: 32, top: 36, bottom: 64 };
+
+/** Beyond this many bars, a slider scrolls them. */
+const MANY_CATEGORIES = 12;
+
+/**
+ * The x axis of a bar chart of names (lines, routes) and what goes with it: a slider and the
+ * room below for it when there are many.
+ */
+export const categoryXAxis = (categories: string[]) => {
+  const many = categories.length > MANY_CATEGORIES;
+  return {
+    gridBottom: many ? 96 : 64,
+    dataZoom: many ? [{ type: 'slider', bottom: 8, height: 18 }] : [],
+    xAxis: {
+      type: 'category',
+      data: categories,
+      // Long names on narrow charts: slanted and cut, the tooltip has them whole.
+      axisLabel: {
+        interval: 0,
+        rotate: categories.length > 3 ? 25 : 0,
+        width: 130,
+        overflow: 'truncate',
+      },
+    },
+  };
+};

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { RejectionBandName } from '../../../shared/api/records';
 import { BAND_COLORS, BAND_WORDS, bandOfPercent } from '../ui/rejection-chip';
 import { ChartPanel } from './chart-panel';
-import { referenceLine, valueAxis } from './options';
+import { categoryXAxis, referenceLine, valueAxis } from './options';
 import { CHART_TONES } from './theme';
 
 export interface RejectionSeries {
@@ -50,6 +50,7 @@ export function RejectionChart({
   categories: string[];
   series: RejectionSeries[];
 }) {
+  const { gridBottom, dataZoom, xAxis } = categoryXAxis(categories);
   const option = categories.length
     ? {
         tooltip: {
@@ -60,19 +61,9 @@ export function RejectionChart({
               ? '–'
               : `${v.toFixed(1)}% (${BAND_WORDS[bandOfPercent(v)]})`,
         },
-        grid: { left: 72, right: 48, top: 32, bottom: categories.length > 12 ? 96 : 64 },
-        dataZoom: categories.length > 12 ? [{ type: 'slider', bottom: 8, height: 18 }] : [],
-        xAxis: {
-          type: 'category',
-          data: categories,
-          // Long names on narrow charts: slanted and cut, the tooltip has them whole.
-          axisLabel: {
-            interval: 0,
-            rotate: categories.length > 3 ? 25 : 0,
-            width: 130,
-            overflow: 'truncate',
-          },
-        },
+        grid: { left: 72, right: 48, top: 32, bottom: gridBottom },
+        dataZoom,
+        xAxis,
         yAxis: valueAxis('Rejection probability', '%', { min: 0, scale: false }),
         series: series.map((s, index) => ({
           type: 'bar',

@@ -1,111 +1,95 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, pathOf, screenshot } from '../../../testing/browser';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { loginAs, pathOf, screenshot, setUpBrowserTests } from '../../../testing/browser';
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  page = await newPage(browser, server.url);
-});
-afterEach(() => page.context().close());
+const e2e = setUpBrowserTests();
 
 describe('login', () => {
   it('names each missing field', async () => {
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await e2e.page.goto('/login');
+    await e2e.page.getByRole('button', { name: 'Log In' }).click();
     await expectText('E-mail or Username is required.');
     await expectText('Password is required.');
-    await screenshot(page, 'login-validation');
+    await screenshot(e2e.page, 'login-validation');
   });
 
   it('says when the password is wrong', async () => {
-    await page.goto('/login');
-    await page.getByLabel('E-mail or Username').fill('member@example.org');
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await e2e.page.goto('/login');
+    await e2e.page.getByLabel('E-mail or Username').fill('member@example.org');
+    await e2e.page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await e2e.page.getByRole('button', { name: 'Log In' }).click();
     await expectText('Incorrect e-mail/username or password.');
-    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(e2e.page.url()).pathname).toBe('/login');
   });
 
   it('sends a logged-out visitor to login and back to where they were going', async () => {
-    await page.goto('/account');
-    await page.waitForURL('**/login?redirect=%2Faccount');
-    await loginAs(page, 'member@example.org');
-    expect(new URL(page.url()).pathname).toBe('/account');
-    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
-    await screenshot(page, 'account');
+    await e2e.page.goto('/account');
+    await e2e.page.waitForURL('**/login?redirect=%2Faccount');
+    await loginAs(e2e.page, 'member@example.org');
+    expect(new URL(e2e.page.url()).pathname).toBe('/account');
+    await e2e.page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+    await screenshot(e2e.page, 'account');
   });
 
   it('lands on the dashboard by default and logs out from the settings menu', async () => {
-    await loginAs(page, 'member@example.org');
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await loginAs(e2e.page, 'member@example.org');
+    expect(new URL(e2e.page.url()).pathname).toBe('/dashboard');
+    await e2e.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await expectText(`© ${new Date().getFullYear()} VialQC`);
-    await screenshot(page, 'dashboard');
-    await page.getByRole('button', { name: 'Settings menu' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
-    await page.goto('/dashboard');
-    await page.waitForURL('**/login?redirect=%2Fdashboard');
+    await screenshot(e2e.page, 'dashboard');
+    await e2e.page.getByRole('button', { name: 'Settings menu' }).click();
+    await e2e.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await e2e.page.waitForURL('**/login');
+    await e2e.page.goto('/dashboard');
+    await e2e.page.waitForURL('**/login?redirect=%2Fdashboard');
   });
 });
 
 describe('password reset', () => {
   it('sends a link by e-mail and sets the new password through it', async () => {
-    await page.goto('/reset-password');
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await e2e.page.goto('/reset-password');
+    await e2e.page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expectText('Please enter your e-mail.');
-    await page.getByLabel('E-mail').fill('not-an-address');
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await e2e.page.getByLabel('E-mail').fill('not-an-address');
+    await e2e.page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expectText('Please enter a valid e-mail address.');
-    await page.getByLabel('E-mail').fill('owner@example.org');
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await e2e.page.getByLabel('E-mail').fill('owner@example.org');
+    await e2e.page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expectText('we have sent it an e-mail');
-    await screenshot(page, 'reset-password-sent');
+    await screenshot(e2e.page, 'reset-password-sent');
 
-    await page.goto(pathOf(await mailLinkTo('owner@example.org')));
-    const submit = page.getByRole('button', { name: 'Reset Password' });
+    await e2e.page.goto(pathOf(await mailLinkTo('owner@example.org')));
+    const submit = e2e.page.getByRole('button', { name: 'Reset Password' });
     await submit.click();
     await expectText('Enter a new password to reset it.');
     await expectText('Enter your new password again to reset it.');
-    await page.getByLabel('New Password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm New Password').fill('different');
+    await e2e.page.getByLabel('New Password', { exact: true }).fill('short');
+    await e2e.page.getByLabel('Confirm New Password').fill('different');
     await submit.click();
     await expectText('Password must have at least 8 characters');
     await expectText('Passwords do not match.');
-    await page.getByLabel('New Password', { exact: true }).fill('a-new-password');
-    await page.getByLabel('Confirm New Password').fill('a-new-password');
+    await e2e.page.getByLabel('New Password', { exact: true }).fill('a-new-password');
+    await e2e.page.getByLabel('Confirm New Password').fill('a-new-password');
     await submit.click();
     await expectText('Your password has been reset, please login with your new password.');
-    await page.waitForURL('**/login');
-    await loginAs(page, 'owner@example.org', 'a-new-password');
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await e2e.page.waitForURL('**/login');
+    await loginAs(e2e.page, 'owner@example.org', 'a-new-password');
+    expect(new URL(e2e.page.url()).pathname).toBe('/dashboard');
   });
 
   it('shows the server detail for a used or unknown link', async () => {
-    await page.goto('/reset-password-confirm/not-a-real-token');
-    await page.getByLabel('New Password', { exact: true }).fill('a-new-password');
-    await page.getByLabel('Confirm New Password').fill('a-new-password');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    const alert = page.getByRole('alert');
+    await e2e.page.goto('/reset-password-confirm/not-a-real-token');
+    await e2e.page.getByLabel('New Password', { exact: true }).fill('a-new-password');
+    await e2e.page.getByLabel('Confirm New Password').fill('a-new-password');
+    await e2e.page.getByRole('button', { name: 'Reset Password' }).click();
+    const alert = e2e.page.getByRole('alert');
     await alert.waitFor();
     expect((await alert.textContent())?.trim()).not.toBe('');
-    await screenshot(page, 'reset-password-bad-token');
+    await screenshot(e2e.page, 'reset-password-bad-token');
   });
 });
 
 describe('registration', () => {
   it('registers an invited user, who can then log in', async () => {
-    const admin = await server.login('admin@example.org');
+    const admin = await e2e.server.login('admin@example.org');
     const { body: institutes } = await admin.get('/v2/institutes?size=10');
     const hospital: number = institutes.items.find(
       (i: { name: string }) => i.name === 'Northfield General Hospital',
@@ -120,50 +104,50 @@ describe('registration', () => {
     });
     expect(invited.status).toBe(201);
 
-    await page.goto(pathOf(await mailLinkTo('new.tech@example.org')));
-    expect(await page.getByLabel('E-mail').inputValue()).toBe('new.tech@example.org');
-    await page.getByLabel('First Name').fill('');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await e2e.page.goto(pathOf(await mailLinkTo('new.tech@example.org')));
+    expect(await e2e.page.getByLabel('E-mail').inputValue()).toBe('new.tech@example.org');
+    await e2e.page.getByLabel('First Name').fill('');
+    await e2e.page.getByRole('button', { name: 'Register' }).click();
     await expectText('A first name is required.');
     await expectText('You must enter a password.');
     await expectText('You must enter your new password again.');
-    await page.getByLabel('First Name').fill('Nina');
-    await page.getByLabel('Password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm Password').fill('other');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await e2e.page.getByLabel('First Name').fill('Nina');
+    await e2e.page.getByLabel('Password', { exact: true }).fill('short');
+    await e2e.page.getByLabel('Confirm Password').fill('other');
+    await e2e.page.getByRole('button', { name: 'Register' }).click();
     await expectText('Password must have at least 8 characters');
     await expectText('Passwords do not match.');
-    await screenshot(page, 'register-validation');
-    await page.getByLabel('Password', { exact: true }).fill('nina-password');
-    await page.getByLabel('Confirm Password').fill('nina-password');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await screenshot(e2e.page, 'register-validation');
+    await e2e.page.getByLabel('Password', { exact: true }).fill('nina-password');
+    await e2e.page.getByLabel('Confirm Password').fill('nina-password');
+    await e2e.page.getByRole('button', { name: 'Register' }).click();
     await expectText('You have been registered, please log in to view your dashboard.');
-    await page.waitForURL('**/login');
-    await loginAs(page, 'new.tech@example.org', 'nina-password');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await e2e.page.waitForURL('**/login');
+    await loginAs(e2e.page, 'new.tech@example.org', 'nina-password');
+    await e2e.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
 
   it('shows why a registration link does not work', async () => {
-    await page.goto('/Register/not-a-real-token');
-    const alert = page.getByRole('alert');
+    await e2e.page.goto('/Register/not-a-real-token');
+    const alert = e2e.page.getByRole('alert');
     await alert.waitFor();
-    const { body } = await server.api.get('/v2/auth/register/not-a-real-token');
+    const { body } = await e2e.server.api.get('/v2/auth/register/not-a-real-token');
     expect((await alert.textContent())?.trim()).toBe(body.detail);
   });
 });
 
 async function expectText(text: string): Promise<void> {
-  await page.getByText(text, { exact: false }).first().waitFor();
+  await e2e.page.getByText(text, { exact: false }).first().waitFor();
 }
 
 /** Mail is sent after the answer; wait for it briefly. */
 async function mailLinkTo(address: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
     try {
-      return server.mail.linkTo(address);
+      return e2e.server.mail.linkTo(address);
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return server.mail.linkTo(address);
+  return e2e.server.mail.linkTo(address);
 }

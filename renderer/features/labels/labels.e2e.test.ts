@@ -1,33 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, screenshot } from '../../../testing/browser';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
+const e2e = setUpBrowserTests();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  page = await newPage(browser, server.url);
-});
-afterEach(() => page.context().close());
-
-const dialog = () => page.getByRole('dialog');
+const dialog = () => e2e.page.getByRole('dialog');
 const nameField = () => dialog().getByRole('textbox', { name: 'Label Name' });
-const labelRow = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) });
+const labelRow = (name: string) => e2e.page.getByRole('row', { name: new RegExp(`^${name}`) });
 
 it('creates, renames and deletes a label, with the spec messages on a bad name', async () => {
-  await loginAs(page, 'member@example.org');
-  await page.goto('/labels');
-  await page.getByText('No Rows Found').waitFor({ timeout: 30_000 });
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.goto('/labels');
+  await e2e.page.getByText('No Rows Found').waitFor({ timeout: 30_000 });
 
-  await page.getByRole('button', { name: 'Create Label' }).click();
+  await e2e.page.getByRole('button', { name: 'Create Label' }).click();
   // A new label starts with the default colour.
   expect(await dialog().getByLabel('Colour').inputValue()).toBe('#4fc1be');
   await dialog().getByRole('button', { name: 'Create' }).click();
@@ -36,35 +20,35 @@ it('creates, renames and deletes a label, with the spec messages on a bad name',
   await dialog().getByRole('button', { name: 'Create' }).click();
   await dialog().getByText('Label is too long.').waitFor();
   await nameField().fill('Pneumatic jam');
-  await screenshot(page, 'label-dialog');
+  await screenshot(e2e.page, 'label-dialog');
   await dialog().getByRole('button', { name: 'Create' }).click();
-  await page.getByText('Label created').waitFor();
+  await e2e.page.getByText('Label created').waitFor();
   await labelRow('Pneumatic jam').waitFor();
   expect(await labelRow('Pneumatic jam').textContent()).toContain('#4FC1BE');
 
-  await page.getByRole('button', { name: 'Edit Pneumatic jam' }).click();
+  await e2e.page.getByRole('button', { name: 'Edit Pneumatic jam' }).click();
   await nameField().fill('Pneumatic jam (cleared)');
   await dialog().getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Changes saved').waitFor();
+  await e2e.page.getByText('Changes saved').waitFor();
   await labelRow('Pneumatic jam \\(cleared\\)').waitFor();
-  await screenshot(page, 'labels');
+  await screenshot(e2e.page, 'labels');
 
-  await page.getByRole('button', { name: 'Delete Pneumatic jam (cleared)' }).click();
+  await e2e.page.getByRole('button', { name: 'Delete Pneumatic jam (cleared)' }).click();
   await dialog().getByRole('button', { name: 'Delete' }).click();
-  await page.getByText('Label deleted').waitFor();
-  await page.getByText('No Rows Found').waitFor();
+  await e2e.page.getByText('Label deleted').waitFor();
+  await e2e.page.getByText('No Rows Found').waitFor();
 });
 
 it('lets guests read labels but not change them, saying why on hover', async () => {
-  const owner = await server.login('owner@example.org');
+  const owner = await e2e.server.login('owner@example.org');
   const me = (await owner.get('/v2/auth/account')).body;
   await owner.post(`/v2/institutes/${me.default_institute}/labels`, { label: 'Night shift' });
 
-  await loginAs(page, 'guest@example.org');
-  await page.goto('/labels');
+  await loginAs(e2e.page, 'guest@example.org');
+  await e2e.page.goto('/labels');
   await labelRow('Night shift').waitFor({ timeout: 30_000 });
-  expect(await page.getByRole('button', { name: 'Create Label' }).isDisabled()).toBe(true);
-  expect(await page.getByRole('button', { name: 'Edit Night shift' }).isDisabled()).toBe(true);
-  await page.getByRole('button', { name: 'Create Label' }).locator('..').hover();
-  await page.getByRole('tooltip', { name: 'Guests have view-only access.' }).waitFor();
+  expect(await e2e.page.getByRole('button', { name: 'Create Label' }).isDisabled()).toBe(true);
+  expect(await e2e.page.getByRole('button', { name: 'Edit Night shift' }).isDisabled()).toBe(true);
+  await e2e.page.getByRole('button', { name: 'Create Label' }).locator('..').hover();
+  await e2e.page.getByRole('tooltip', { name: 'Guests have view-only access.' }).waitFor();
 });

@@ -1,20 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, screenshot } from '../../../testing/browser';
+import { loginAs, newPage, screenshot, setUpBrowserTests } from '../../../testing/browser';
 import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
 import { insertLine } from '../../../testing/rows';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { LINE_NAME_PATTERN, LINE_NAME_REQUIRED } from '../../../shared/api/lines';
 import { FORM_DATA_ISSUE } from '../../lib/form-errors';
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
+const e2e = setUpBrowserTests();
 let atriumId: number;
 
 /** Two hospital lines: Atrium with five records (figures shown), Basement without any. */
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const db = server.ctx.db;
+  const db = e2e.server.ctx.db;
   const { hospital } = await instituteIds(db);
   const atrium = await insertLine(db, hospital, { name: 'Atrium Line', length: 120 });
   atriumId = atrium.id;
@@ -26,39 +21,31 @@ beforeAll(async () => {
     [90, 120, 150, 110, 130].map((auc) => ({ auc })),
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  page = await newPage(browser, server.url);
-});
-afterEach(() => page.context().close());
 
-const linesGrid = () => page.getByRole('grid', { name: 'Lines' });
+const linesGrid = () => e2e.page.getByRole('grid', { name: 'Lines' });
 
 it('archives a line the moment its box is ticked', async () => {
-  await loginAs(page, 'member@example.org');
-  await page.getByRole('tab', { name: 'Lines' }).click();
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.getByRole('tab', { name: 'Lines' }).click();
   await linesGrid().getByText('Atrium Line').waitFor();
-  await page.getByRole('checkbox', { name: 'Archive Atrium Line' }).check();
-  await page.getByText('Changes saved').waitFor();
-  const api = await server.login('member@example.org');
+  await e2e.page.getByRole('checkbox', { name: 'Archive Atrium Line' }).check();
+  await e2e.page.getByText('Changes saved').waitFor();
+  const api = await e2e.server.login('member@example.org');
   expect((await api.get(`/v2/lines/${atriumId}`)).body.archived).toBe(true);
 
-  const saved = page.waitForResponse(
+  const saved = e2e.page.waitForResponse(
     (r) => r.url().endsWith(`/v2/lines/${atriumId}`) && r.request().method() === 'PATCH',
   );
-  await page.getByRole('checkbox', { name: 'Archive Atrium Line' }).uncheck();
+  await e2e.page.getByRole('checkbox', { name: 'Archive Atrium Line' }).uncheck();
   await saved;
   expect((await api.get(`/v2/lines/${atriumId}`)).body.archived).toBe(false);
 });
 
 it('validates the add-line form and puts a 422 on its field with the form toast', async () => {
-  await loginAs(page, 'admin@example.org');
-  await page.goto('/lines');
-  await page.getByRole('button', { name: 'Add Line' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Line' });
+  await loginAs(e2e.page, 'admin@example.org');
+  await e2e.page.goto('/lines');
+  await e2e.page.getByRole('button', { name: 'Add Line' }).click();
+  const dialog = e2e.page.getByRole('dialog', { name: 'Add New Line' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.getByText(LINE_NAME_REQUIRED).waitFor();
   await dialog.getByLabel('Name').fill('1st floor');
@@ -72,7 +59,7 @@ it('validates the add-line form and puts a 422 on its field with the form toast'
   await dialog.getByLabel('Hand Carried').uncheck();
 
   // The server refuses the name: its first detail entry lands on the field.
-  await page.route('**/v2/institutes/*/lines', (route) =>
+  await e2e.page.route('**/v2/institutes/*/lines', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({
           status: 422,
@@ -89,49 +76,49 @@ it('validates the add-line form and puts a 422 on its field with the form toast'
   await dialog.getByLabel('Length (m)').fill('85');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.getByText('A line with this name exists.').waitFor();
-  await page.getByText(FORM_DATA_ISSUE).waitFor();
-  await screenshot(page, 'line-add-422');
+  await e2e.page.getByText(FORM_DATA_ISSUE).waitFor();
+  await screenshot(e2e.page, 'line-add-422');
 
-  await page.unroute('**/v2/institutes/*/lines');
+  await e2e.page.unroute('**/v2/institutes/*/lines');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Pharmacy Line has been added.').waitFor();
+  await e2e.page.getByText('Pharmacy Line has been added.').waitFor();
   await linesGrid().getByText('Pharmacy Line').waitFor();
-  await screenshot(page, 'lines-small');
+  await screenshot(e2e.page, 'lines-small');
 });
 
 it('keeps guests read-only: no adding, archiving, settings or new validations', async () => {
-  await loginAs(page, 'guest@example.org');
-  await page.goto('/lines');
+  await loginAs(e2e.page, 'guest@example.org');
+  await e2e.page.goto('/lines');
   await linesGrid().getByText('Atrium Line').waitFor();
-  expect(await page.getByRole('button', { name: 'Add Line' }).count()).toBe(0);
+  expect(await e2e.page.getByRole('button', { name: 'Add Line' }).count()).toBe(0);
   await expect(
-    page.getByRole('checkbox', { name: 'Archive Atrium Line' }).isDisabled(),
+    e2e.page.getByRole('checkbox', { name: 'Archive Atrium Line' }).isDisabled(),
   ).resolves.toBe(true);
-  expect(await page.getByRole('link', { name: 'Atrium Line settings' }).count()).toBe(0);
+  expect(await e2e.page.getByRole('link', { name: 'Atrium Line settings' }).count()).toBe(0);
 
-  await page.goto(`/line/${atriumId}/settings`);
-  await expect(page.getByLabel('Name').isDisabled()).resolves.toBe(true);
-  expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
+  await e2e.page.goto(`/line/${atriumId}/settings`);
+  await expect(e2e.page.getByLabel('Name').isDisabled()).resolves.toBe(true);
+  expect(await e2e.page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
 
-  await page.getByRole('tab', { name: 'Validations' }).click();
-  await page.getByText('No Validations').waitFor();
+  await e2e.page.getByRole('tab', { name: 'Validations' }).click();
+  await e2e.page.getByText('No Validations').waitFor();
   await expect(
-    page.getByRole('link', { name: 'New Validation' }).getAttribute('aria-disabled'),
+    e2e.page.getByRole('link', { name: 'New Validation' }).getAttribute('aria-disabled'),
   ).resolves.toBe('true');
-  await screenshot(page, 'validations-guest');
+  await screenshot(e2e.page, 'validations-guest');
 });
 
 it('gives staff the rejection calculator with bands and uncertainty', async () => {
-  await loginAs(page, 'staff@example.org');
-  await page.goto('/rejection-calculator?value=500');
-  const table = page.getByRole('table', { name: 'Rejection probability' });
+  await loginAs(e2e.page, 'staff@example.org');
+  await e2e.page.goto('/rejection-calculator?value=500');
+  const table = e2e.page.getByRole('table', { name: 'Rejection probability' });
   await table.getByText('Acceptable 12.6%').waitFor();
   await table.getByText('8.5% – 19.3%').waitFor();
-  await screenshot(page, 'rejection-calculator');
+  await screenshot(e2e.page, 'rejection-calculator');
 
   // Not for others: back to the dashboard.
-  await page.context().clearCookies();
-  const other = await newPage(browser, server.url);
+  await e2e.page.context().clearCookies();
+  const other = await newPage(e2e.browser, e2e.server.url);
   await loginAs(other, 'owner@example.org');
   await other.goto('/rejection-calculator');
   await other.waitForURL('**/dashboard');

@@ -1,14 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage, screenshot } from '../../../testing/browser';
+import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
 import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
 import { insertLine, insertValidation } from '../../../testing/rows';
-import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { TransitRecord } from '../../../server/entities/record';
 import { outOfRangeWarning } from '../../../shared/api/lines';
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
+const e2e = setUpBrowserTests();
 let bravoId: number;
 
 const DAY_MS = 86_400_000;
@@ -19,7 +15,7 @@ const DAY_MS = 86_400_000;
  * the last far out of Bravo's range) and two reviewed ones on Alpha.
  */
 async function seed() {
-  const db = server.ctx.db;
+  const db = e2e.server.ctx.db;
   const { hospital } = await instituteIds(db);
   const alpha = await insertLine(db, hospital, { name: 'Line Alpha' });
   const bravo = await insertLine(db, hospital, { name: 'Line Bravo' });
@@ -56,32 +52,23 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   await seed();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  page = await newPage(browser, server.url);
-});
-afterEach(() => page.context().close());
 
-const tab = (name: RegExp) => page.getByRole('tab', { name });
-const row = (vial: string) => page.getByRole('row', { name: new RegExp(vial) });
-const panel = () => page.getByRole('complementary', { name: 'Record review' });
+const tab = (name: RegExp) => e2e.page.getByRole('tab', { name });
+const row = (vial: string) => e2e.page.getByRole('row', { name: new RegExp(vial) });
+const panel = () => e2e.page.getByRole('complementary', { name: 'Record review' });
 
 async function openQueue(vial: string) {
-  await loginAs(page, 'member@example.org');
-  await page.goto('/records/to-review');
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.goto('/records/to-review');
   // The first visit loads the grid's chunk: allow for a busy machine.
   await row(vial).waitFor({ timeout: 30_000 });
 }
 
 async function chooseLine(name: string) {
   await panel().getByRole('combobox', { name: 'Line' }).click();
-  await page.getByRole('option', { name }).click();
+  await e2e.page.getByRole('option', { name }).click();
 }
 
 it('reviews a record inline: line, exclude, Review; it moves to Reviewed and the counts follow', async () => {
@@ -94,26 +81,26 @@ it('reviews a record inline: line, exclude, Review; it moves to Reviewed and the
   // The line has no validation in progress: the select says so.
   await panel().getByText('There are no validations in progress for the selected line.').waitFor();
   await panel().getByLabel('Exclude').check();
-  await screenshot(page, 'records-review-form');
+  await screenshot(e2e.page, 'records-review-form');
   await panel().getByRole('button', { name: 'Review', exact: true }).click();
-  await page.getByText('Changes saved').waitFor();
+  await e2e.page.getByText('Changes saved').waitFor();
   await tab(/To Review \(3\)/).waitFor();
   await tab(/Reviewed \(7\)/).waitFor();
   await row('VV-Q1').waitFor({ state: 'detached' });
 
   // Excluded, so the Reviewed list shows it once the exclude toggle is on; the badge counts it.
   await tab(/Reviewed/).click();
-  await page.waitForURL(/\/records$/);
-  await page.getByRole('button', { name: 'Show Filters' }).click();
+  await e2e.page.waitForURL(/\/records$/);
+  await e2e.page.getByRole('button', { name: 'Show Filters' }).click();
   // The toggle follows the address, which router updates in a transition: click, then wait.
-  await page.getByLabel('Excluded').click();
-  await page.waitForURL(/exclude=true/);
+  await e2e.page.getByLabel('Excluded').click();
+  await e2e.page.waitForURL(/exclude=true/);
   await row('VV-Q1').waitFor();
   expect(await row('VV-Q1').textContent()).toContain('Line Alpha');
-  await screenshot(page, 'records-reviewed-excluded');
+  await screenshot(e2e.page, 'records-reviewed-excluded');
 
   // The address reproduces the view.
-  await page.reload();
+  await e2e.page.reload();
   await row('VV-Q1').waitFor();
 });
 
@@ -123,7 +110,7 @@ it('adds a comment with Shift+Enter, then edits and deletes it as its author', a
   const box = panel().getByRole('textbox', { name: 'Add a comment' });
   await box.fill('Canister lid was loose');
   await box.press('Shift+Enter');
-  await page.getByText('Comment saved').waitFor();
+  await e2e.page.getByText('Comment saved').waitFor();
   const comment = panel().getByRole('listitem').filter({ hasText: 'Canister lid was loose' });
   await comment.getByText('Maria Member').waitFor();
   expect(await box.inputValue()).toBe('');
@@ -135,7 +122,7 @@ it('adds a comment with Shift+Enter, then edits and deletes it as its author', a
   await panel().getByText('Canister lid was loose, replaced').waitFor();
   await panel().getByText('(edited)').waitFor();
   await panel().getByRole('button', { name: 'Delete comment' }).click();
-  await page.getByText('Comment deleted').waitFor();
+  await e2e.page.getByText('Comment deleted').waitFor();
   await panel().getByText('No comments yet.').waitFor();
 });
 
@@ -143,11 +130,11 @@ it('excludes checked records in bulk with the toast in the spec words', async ()
   await openQueue('VV-Q2');
   await row('VV-Q2').getByRole('checkbox').check();
   await row('VV-Q3').getByRole('checkbox').check();
-  const bulk = page.getByRole('region', { name: 'Bulk actions' });
+  const bulk = e2e.page.getByRole('region', { name: 'Bulk actions' });
   await bulk.getByText('2 selected').waitFor();
-  await screenshot(page, 'records-bulk-actions');
+  await screenshot(e2e.page, 'records-bulk-actions');
   await bulk.getByRole('button', { name: 'Exclude' }).click();
-  await page.getByText('2 Record(s) have been excluded').waitFor();
+  await e2e.page.getByText('2 Record(s) have been excluded').waitFor();
   // Excluded records leave the list shown with the exclude toggle off.
   await row('VV-Q2').waitFor({ state: 'detached' });
   await row('VV-Q3').waitFor({ state: 'detached' });
@@ -158,26 +145,26 @@ it('warns persistently when a reviewed record lands out of its line range, with 
   await row('VV-Q4').getByRole('gridcell').nth(2).click();
   await chooseLine('Line Bravo');
   await panel().getByRole('button', { name: 'Review', exact: true }).click();
-  const warning = page.getByText(outOfRangeWarning(1));
+  const warning = e2e.page.getByText(outOfRangeWarning(1));
   await warning.waitFor();
-  await screenshot(page, 'records-out-of-range');
+  await screenshot(e2e.page, 'records-out-of-range');
   // Persistent: still there after the 3 s other toasts take to go.
-  await page.waitForTimeout(3500);
+  await e2e.page.waitForTimeout(3500);
   expect(await warning.isVisible()).toBe(true);
-  await page.getByRole('button', { name: 'View Line Details' }).click();
-  await page.waitForURL(new RegExp(`/line/${bravoId}$`));
+  await e2e.page.getByRole('button', { name: 'View Line Details' }).click();
+  await e2e.page.waitForURL(new RegExp(`/line/${bravoId}$`));
 });
 
 it('shows guests the list without the review form, bulk boxes or comment box', async () => {
-  await loginAs(page, 'guest@example.org');
-  await page.goto('/records');
+  await loginAs(e2e.page, 'guest@example.org');
+  await e2e.page.goto('/records');
   await row('Line Alpha').first().waitFor();
-  expect(await page.getByRole('checkbox').count()).toBe(0);
+  expect(await e2e.page.getByRole('checkbox').count()).toBe(0);
   await row('Line Alpha').first().getByRole('gridcell').nth(2).click();
-  await page.waitForURL(/\/record\/\d+$/);
-  await page.getByRole('heading', { name: 'Transit Record' }).waitFor();
-  await page.getByRole('heading', { name: 'Comments' }).waitFor();
-  expect(await page.getByRole('form', { name: 'Review record' }).count()).toBe(0);
-  expect(await page.getByRole('textbox', { name: 'Add a comment' }).count()).toBe(0);
-  await screenshot(page, 'record-detail-guest');
+  await e2e.page.waitForURL(/\/record\/\d+$/);
+  await e2e.page.getByRole('heading', { name: 'Transit Record' }).waitFor();
+  await e2e.page.getByRole('heading', { name: 'Comments' }).waitFor();
+  expect(await e2e.page.getByRole('form', { name: 'Review record' }).count()).toBe(0);
+  expect(await e2e.page.getByRole('textbox', { name: 'Add a comment' }).count()).toBe(0);
+  await screenshot(e2e.page, 'record-detail-guest');
 });

@@ -1,4 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
@@ -6,7 +5,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,6 +15,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
+import { ClosableDialogTitle } from '../../../components/ui/closable-dialog-title';
 import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '../../../../shared/api/feature-flags';
 import { useSession } from '../../../lib/session-store';
 import { useFeatureFlags, useInstituteFlags } from '../hooks/use-feature-flags';
@@ -58,16 +57,9 @@ export function FlagOverridePanel() {
         </IconButton>
       </Tooltip>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth>
-        <DialogTitle sx={{ pr: 6 }}>
+        <ClosableDialogTitle onClose={() => setOpen(false)}>
           Feature Flag Overrides
-          <IconButton
-            aria-label="Close"
-            onClick={() => setOpen(false)}
-            sx={{ position: 'absolute', right: 8, top: 8 }}
-          >
-            <CloseIcon />
-          </IconButton>
-        </DialogTitle>
+        </ClosableDialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             Overrides apply on this computer only, over the flags of every organization, until you

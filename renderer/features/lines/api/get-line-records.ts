@@ -1,21 +1,22 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common';
 import type { RecordDto } from '../../../../shared/api/records';
-import { api } from '../../../lib/api-client';
+import { getRecords } from '../../records/api/get-records';
 
 /** The line detail lists its transit records 20 at a time as the user scrolls. */
 export const LINE_RECORDS_PAGE_SIZE = 20;
 
-export async function getLineRecordsPage(
+export const getLineRecordsPage = (
   instituteId: number,
   lineId: number,
   page: number,
-): Promise<Paginated<RecordDto>> {
-  const { data } = await api.get<Paginated<RecordDto>>(`/v2/institutes/${instituteId}/records`, {
-    params: { line_id: lineId, size: LINE_RECORDS_PAGE_SIZE, page, ordering: '-date' },
+): Promise<Paginated<RecordDto>> =>
+  getRecords(instituteId, {
+    line_id: lineId,
+    size: LINE_RECORDS_PAGE_SIZE,
+    page,
+    ordering: '-date',
   });
-  return data;
-}
 
 export const lineRecordsQueryOptions = (instituteId: number, lineId: number) =>
   infiniteQueryOptions({

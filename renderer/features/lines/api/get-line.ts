@@ -7,8 +7,13 @@ export async function getLine(id: number): Promise<LineDto> {
   return data;
 }
 
-export const lineQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['lines', 'detail', id], queryFn: () => getLine(id) });
+/** `null` (a record without a line) means nothing to fetch. */
+export const lineQueryOptions = (id: number | null) =>
+  queryOptions({
+    queryKey: ['lines', 'detail', id],
+    queryFn: () => getLine(id as number),
+    enabled: id !== null,
+  });
 
-/** One line with its statistics, validated range and re-validation advice. */
-export const useLine = (id: number) => useQuery(lineQueryOptions(id));
+/** One line with its statistics, validated range, out-of-range count and re-validation advice. */
+export const useLine = (id: number | null) => useQuery(lineQueryOptions(id));

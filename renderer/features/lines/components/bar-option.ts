@@ -1,4 +1,4 @@
-import { valueAxis } from '../../../components/charts/options';
+import { categoryXAxis, valueAxis } from '../../../components/charts/options';
 
 /** One bar per line with its value on top, e.g. mean VitalMetric (g·s) or MKT (°C). */
 export function barOption(
@@ -7,25 +7,16 @@ export function barOption(
   { name, unit, decimals }: { name: string; unit: string; decimals: number },
 ) {
   if (categories.length === 0) return null;
+  const { gridBottom, dataZoom, xAxis } = categoryXAxis(categories);
   return {
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
       valueFormatter: (v: number) => `${v.toFixed(decimals)} ${unit}`,
     },
-    grid: { left: 72, right: 32, top: 32, bottom: categories.length > 12 ? 96 : 64 },
-    dataZoom: categories.length > 12 ? [{ type: 'slider', bottom: 8, height: 18 }] : [],
-    xAxis: {
-      type: 'category',
-      data: categories,
-      // Long names on narrow charts: slanted and cut, the tooltip has them whole.
-      axisLabel: {
-        interval: 0,
-        rotate: categories.length > 3 ? 25 : 0,
-        width: 130,
-        overflow: 'truncate',
-      },
-    },
+    grid: { left: 72, right: 32, top: 32, bottom: gridBottom },
+    dataZoom,
+    xAxis,
     yAxis: valueAxis(name, unit, { min: 0, scale: false }),
     series: [
       {

@@ -15,7 +15,7 @@ import { lineCreate, type LineCreate, type LineDto } from '../../../../shared/ap
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { FORM_DATA_ISSUE, firstFieldError } from '../../../lib/form-errors';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useLabels } from '../api/get-labels';
+import { useLabels } from '../../labels/api/get-labels';
 import { useManufacturers } from '../api/get-manufacturers';
 
 /** The API's rules; the length input gives text, which becomes a number or null. */

@@ -7,7 +7,7 @@ import { ChartPanel } from '../../../components/charts/chart-panel';
 import { RejectionChart } from '../../../components/charts/rejection-chart';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useLines } from '../api/get-lines';
-import { useRecords } from '../api/get-records';
+import { useRecords } from '../../records/api/get-records';
 import { barOption } from './bar-option';
 
 const GRAPHS = [

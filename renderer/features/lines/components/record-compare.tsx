@@ -20,8 +20,8 @@ import { ErrorFetching } from '../../../components/ui/query-state';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useValidations } from '../../validations/api/get-validations';
 import { useLines } from '../api/get-lines';
-import { useRecordsCumulative } from '../api/get-record-cumulative';
-import { useRecords, type RecordsQuery } from '../api/get-records';
+import { useCumulativeDataOf } from '../../records/api/get-record-series';
+import { useRecords, type RecordsParams } from '../../records/api/get-records';
 import { today } from '../../../lib/format';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 
@@ -88,7 +88,10 @@ const columnsFor = (lineHeader: string): GridColDef<RecordDto>[] => [
 ];
 
 function CumulativeChart({ records }: { records: RecordDto[] }) {
-  const curves = useRecordsCumulative(records.map((r) => r.id));
+  const curves = useCumulativeDataOf(
+    records.map((r) => r.id),
+    'auc',
+  );
   const option = records.length
     ? {
         tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${v.toFixed(0)} g·s` },
@@ -132,7 +135,7 @@ export function RecordCompare({ instituteId, lineId }: { instituteId: number; li
   const lines = useLines({ instituteId, ordering: 'name' });
   const validations = useValidations({ instituteId, size: 9999 });
 
-  const query: RecordsQuery | null = applied && {
+  const query: RecordsParams | null = applied && {
     line_ids: applied.lineIds,
     validation_ids: applied.validationIds,
     date__gte: applied.from || undefined,

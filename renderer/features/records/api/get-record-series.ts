@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   accelerationData,
@@ -64,11 +64,16 @@ export const useTemperatureData = (id: number) =>
     }),
   );
 
+export const cumulativeDataQueryOptions = (id: number, metric: CumulativeMetric) =>
+  queryOptions({
+    queryKey: ['record-series', id, 'cumulative', metric],
+    queryFn: () => getCumulativeData(id, metric),
+    ...forever,
+  });
+
 export const useCumulativeData = (id: number, metric: CumulativeMetric) =>
-  useQuery(
-    queryOptions({
-      queryKey: ['record-series', id, 'cumulative', metric],
-      queryFn: () => getCumulativeData(id, metric),
-      ...forever,
-    }),
-  );
+  useQuery(cumulativeDataQueryOptions(id, metric));
+
+/** Several records' curves of one metric, one query each (the records compare chart). */
+export const useCumulativeDataOf = (ids: number[], metric: CumulativeMetric) =>
+  useQueries({ queries: ids.map((id) => cumulativeDataQueryOptions(id, metric)) });

@@ -4,16 +4,17 @@ import type { RecordDto } from '../../../../shared/api/records';
 import { api } from '../../../lib/api-client';
 
 /**
- * The list's query parameters as the API names them (monitoring.md section 7); lists of ids and
- * bands go comma-separated. Page is zero-based here, one-based only in the address bar.
+ * The list's query parameters as the API names them (monitoring.md section 7). Line and
+ * validation ids are given as arrays and sent comma-separated, as are the (already joined) bands
+ * and labels. Page is zero-based here, one-based only in the address bar.
  */
 export interface RecordsParams {
   page?: number;
   size?: number;
   ordering?: string;
   line_id?: number;
-  line_ids?: string;
-  validation_ids?: string;
+  line_ids?: number[];
+  validation_ids?: number[];
   date__gte?: string;
   date__lt?: string;
   exclude?: boolean;
@@ -25,12 +26,23 @@ export interface RecordsParams {
   labels?: string;
 }
 
+const commaList = (ids: number[] | undefined) => (ids?.length ? ids.join(',') : undefined);
+
+/** The parameters as sent: the query key too, so the same request shares one cache entry. */
+function wireParams({ line_ids, validation_ids, ...params }: RecordsParams) {
+  return {
+    ...params,
+    line_ids: commaList(line_ids),
+    validation_ids: commaList(validation_ids),
+  };
+}
+
 export async function getRecords(
   instituteId: number,
   params: RecordsParams,
 ): Promise<Paginated<RecordDto>> {
   const { data } = await api.get<Paginated<RecordDto>>(`/v2/institutes/${instituteId}/records`, {
-    params,
+    params: wireParams(params),
   });
   return data;
 }
@@ -38,22 +50,23 @@ export async function getRecords(
 /** The review list, the recent records and the to-review queue poll (monitoring.md section 4). */
 export const POLL_MS = 3000;
 
+/** `null` params mean "not asked yet": the query waits. */
 export const recordsQueryOptions = (
   instituteId: number | null,
-  params: RecordsParams,
+  params: RecordsParams | null,
   { poll = false }: { poll?: boolean } = {},
 ) =>
   queryOptions({
-    queryKey: ['records', 'list', instituteId, params],
-    queryFn: () => getRecords(instituteId as number, params),
-    enabled: instituteId !== null,
+    queryKey: ['records', 'list', instituteId, params && wireParams(params)],
+    queryFn: () => getRecords(instituteId as number, params as RecordsParams),
+    enabled: instituteId !== null && params !== null,
     placeholderData: keepPreviousData,
     refetchInterval: poll ? POLL_MS : false,
   });
 
 export const useRecords = (
   instituteId: number | null,
-  params: RecordsParams,
+  params: RecordsParams | null,
   options?: { poll?: boolean },
 ) => useQuery(recordsQueryOptions(instituteId, params, options));
 

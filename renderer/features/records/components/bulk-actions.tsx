@@ -8,7 +8,7 @@ import type { RecordDto } from '../../../../shared/api/records';
 import { errorDetail } from '../../../lib/api-client';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useBulkUpdateRecords } from '../api/bulk-update-records';
-import { useInstituteLines } from '../api/get-institute-lines';
+import { useLines } from '../../lines/api/get-lines';
 import { outside, useOutOfRangeWarning } from '../hooks/use-out-of-range-warning';
 import { LineSelect } from './line-select';
 
@@ -25,7 +25,7 @@ interface Props {
 /** Exclude the checked records, or assign them all to one line, in one call. */
 export function BulkActions({ instituteId, selected, onDone }: Props) {
   const bulk = useBulkUpdateRecords(instituteId);
-  const lines = useInstituteLines(instituteId);
+  const lines = useLines({ instituteId, ordering: 'name' });
   const warnOutOfRange = useOutOfRangeWarning();
   const word = useLineWord();
   const { enqueueSnackbar } = useSnackbar();
@@ -47,7 +47,7 @@ export function BulkActions({ instituteId, selected, onDone }: Props) {
   };
 
   const assign = async () => {
-    const line = lines.data?.find((l) => l.id === lineId);
+    const line = lines.data?.items.find((l) => l.id === lineId);
     if (!line) return;
     const moved = selected.filter((r) => r.line?.id !== line.id);
     try {

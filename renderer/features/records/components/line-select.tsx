@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ARCHIVED_LINE_LOCKED } from '../../../../shared/api/records';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useInstituteLines } from '../api/get-institute-lines';
+import { useLines } from '../../lines/api/get-lines';
 
 interface Props {
   instituteId: number;
@@ -28,7 +28,7 @@ export function LineSelect({
   label,
   disabled,
 }: Props) {
-  const lines = useInstituteLines(instituteId);
+  const lines = useLines({ instituteId, ordering: 'name' });
   const word = useLineWord();
   return (
     <TextField
@@ -36,7 +36,7 @@ export function LineSelect({
       size="small"
       margin="dense"
       label={label ?? word.singular}
-      value={lines.data ? (value ?? '') : ''}
+      value={lines.data?.items ? (value ?? '') : ''}
       onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
       disabled={disabled || locked}
       helperText={locked ? ARCHIVED_LINE_LOCKED : undefined}
@@ -46,7 +46,7 @@ export function LineSelect({
           <em>No {word.lower}</em>
         </MenuItem>
       )}
-      {lines.data?.map((line) => (
+      {lines.data?.items.map((line) => (
         <MenuItem key={line.id} value={line.id} disabled={line.archived}>
           {line.name}
           {line.archived ? ' (archived)' : ''}

@@ -10,17 +10,18 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { RecordDto } from '../../../../shared/api/records';
+import { MIN_RECORDS_FOR_STATISTICS } from '../../../../shared/api/statistics';
 import type { TimeAxisMode } from '../../../components/charts/options';
 import { formatDateTime } from '../../../lib/format';
 import { useCanEdit, useIsStaff } from '../../../lib/permissions';
 import { Comments } from '../../comments/components/comments';
-import { useLine } from '../api/get-line';
+import { useLine } from '../../lines/api/get-line';
+import { TrendPlot } from '../../lines/components/trend-plot';
 import { useTimeAxis } from '../hooks/use-time-axis';
 import { AccelerationCharts } from './acceleration-charts';
 import { RecordFigures } from './record-figures';
 import { RecordReviewForm } from './record-review-form';
 import { TemperatureChart } from './temperature-chart';
-import { TrendPlot } from './trend-plot';
 import { TroubleshootingUpsell, useTimeDetailsLocked } from './troubleshooting-upsell';
 
 type ChartTab = 'acceleration' | 'temperature';
@@ -33,6 +34,11 @@ export function RecordDetail({ record }: { record: RecordDto }) {
   const editable = useCanEdit();
   const staff = useIsStaff();
   const line = useLine(record.line?.id ?? null);
+  // A trend needs enough records to say anything.
+  const trendLine =
+    line.data && line.data.line_statistics.record_count >= MIN_RECORDS_FOR_STATISTICS
+      ? line.data
+      : null;
 
   return (
     <Stack spacing={2}>
@@ -80,11 +86,14 @@ export function RecordDetail({ record }: { record: RecordDto }) {
                 )}
               </Box>
             </TroubleshootingUpsell>
-            {line.data && (
-              <>
-                <Divider sx={{ my: 2 }} />
-                <TrendPlot record={record} line={line.data} />
-              </>
+            {line.data && <Divider sx={{ my: 2 }} />}
+            {trendLine && (
+              <TrendPlot
+                line={trendLine}
+                instituteId={record.institute}
+                highlightedRecordId={record.id}
+                testId="trend-plot"
+              />
             )}
           </Paper>
         </Grid>

@@ -17,8 +17,8 @@ import { zonedDay, zonedDayStart } from '../../../lib/time-zone';
 import { useIsStaff } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useLabels } from '../../labels/api/get-labels';
-import { useInstituteLines } from '../api/get-institute-lines';
-import { useAllValidations } from '../api/get-validations';
+import { useLines } from '../../lines/api/get-lines';
+import { useValidations } from '../../validations/api/get-validations';
 import type { RecordFilters } from '../hooks/use-record-filters';
 
 interface Props {
@@ -131,15 +131,15 @@ function DateRange({
 /** The records list's filters; every change lands in the address at once. */
 export function RecordFiltersPanel({ instituteId, timeZone, filters, onChange, onClear }: Props) {
   const word = useLineWord();
-  const lines = useInstituteLines(instituteId);
-  const validations = useAllValidations(instituteId);
+  const lines = useLines({ instituteId, ordering: 'name' });
+  const validations = useValidations({ instituteId, size: 9999 });
   const labels = useLabels(instituteId);
   const staff = useIsStaff();
   // Clearing resets the typed dates too: the date fields start afresh from the address.
   const [clears, setClears] = useState(0);
 
-  const lineOptions = (lines.data ?? []).map((l) => ({ id: String(l.id), name: l.name }));
-  const validationOptions = (validations.data ?? []).map((v) => ({
+  const lineOptions = (lines.data?.items ?? []).map((l) => ({ id: String(l.id), name: l.name }));
+  const validationOptions = (validations.data?.items ?? []).map((v) => ({
     id: String(v.id),
     name: v.name,
   }));

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { VALIDATION_MESSAGES } from '../../../../shared/api/validations';
-import { useLineValidationsInProgress } from '../api/get-line-validations-in-progress';
+import { useValidations } from '../../validations/api/get-validations';
 
 interface Props {
   instituteId: number;
@@ -13,8 +13,14 @@ interface Props {
 
 /** A record can join only an in-progress validation of its line (monitoring.md section 4). */
 export function ValidationSelect({ instituteId, lineId, value, onChange, disabled }: Props) {
-  const validations = useLineValidationsInProgress(instituteId, lineId);
-  const options = validations.data ?? [];
+  const validations = useValidations({
+    // Without a line there is nothing to join: no request.
+    instituteId: lineId === null ? null : instituteId,
+    line_id: lineId ?? undefined,
+    status: 'inprogress',
+    size: 9999,
+  });
+  const options = validations.data?.items ?? [];
   const none = lineId !== null && validations.isSuccess && options.length === 0;
   // A validation that completed since keeps showing by id until the user changes it.
   const known = value === null || options.some((v) => v.id === value);

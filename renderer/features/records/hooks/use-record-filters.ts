@@ -86,10 +86,10 @@ export function activeFilterCount(f: RecordFilters): number {
 
 /** The filters as the list call sends them. */
 export function filterParams(f: RecordFilters): RecordsParams {
-  const joined = (v: (string | number)[]) => (v.length ? v.join(',') : undefined);
+  const joined = (v: string[]) => (v.length ? v.join(',') : undefined);
   return {
-    line_ids: joined(f.line_ids),
-    validation_ids: joined(f.validation_ids),
+    line_ids: f.line_ids,
+    validation_ids: f.validation_ids,
     date__gte: f.date__gte ?? undefined,
     date__lt: f.date__lt ?? undefined,
     labels: joined(f.labels),

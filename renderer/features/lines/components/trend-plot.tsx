@@ -1,20 +1,29 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MIN_RECORDS_FOR_STATISTICS } from '../../../../shared/api/statistics';
 import type { LineDto } from '../../../../shared/api/lines';
 import type { RecordDto } from '../../../../shared/api/records';
 import { ChartPanel } from '../../../components/charts/chart-panel';
-import { band, referenceLine, valueAxis, xZoom } from '../../../components/charts/options';
+import {
+  band,
+  gridWithZoom,
+  referenceLine,
+  valueAxis,
+  xZoom,
+} from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { formatDate } from '../../../lib/format';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useRecords } from '../api/get-records';
+import { useRecords } from '../../records/api/get-records';
 
 const SD_STEPS = [1, 2, 3] as const;
 
+/** The validated records (the baseline) when the line has them, else all its records. */
+const referenceStatistics = (line: LineDto) =>
+  (line.validation_statistics ?? line.line_statistics).auc;
+
 /** Mean and ±1, 2, 3 SD of the line's VitalMetric, labelled (monitoring.md section 9). */
 function statisticLines(line: LineDto) {
-  const { mean, stddev } = line.line_statistics.auc;
+  const { mean, stddev } = referenceStatistics(line);
   if (mean === null) return [];
   const lines = [referenceLine(mean, `Mean ${mean.toFixed(0)}`, CHART_TONES.reference, 'solid')];
   if (stddev === null) return lines;
@@ -37,15 +46,26 @@ function rejectionZones(line: LineDto) {
   ];
 }
 
+/** Date, VitalMetric and the record's id, for the click. */
+type Point = [number, number, number];
+
+interface Props {
+  line: LineDto;
+  instituteId: number;
+  /** The record being looked at: drawn apart, and a click on it goes nowhere. */
+  highlightedRecordId?: number;
+  height?: number;
+  testId: string;
+}
+
 /**
- * The VitalMetric of every included record of the line over time, this one highlighted; a click
- * on a point opens that record.
+ * The VitalMetric of every included record of the line over time, against the line's mean and
+ * SDs; a click on a point opens that record.
  */
-export function TrendPlot({ record, line }: { record: RecordDto; line: LineDto }) {
+export function TrendPlot({ line, instituteId, highlightedRecordId, height, testId }: Props) {
   const navigate = useNavigate();
   const word = useLineWord();
-  const enough = line.line_statistics.record_count >= MIN_RECORDS_FOR_STATISTICS;
-  const records = useRecords(enough ? record.institute : null, {
+  const records = useRecords(instituteId, {
     line_id: line.id,
     exclude: false,
     is_processed: true,
@@ -54,24 +74,26 @@ export function TrendPlot({ record, line }: { record: RecordDto; line: LineDto }
   });
 
   const option = useMemo(() => {
-    const rows = (records.data?.items ?? []).filter((r) => r.metrics);
+    const rows = (records.data?.items ?? []).filter(
+      (r): r is RecordDto & { metrics: NonNullable<RecordDto['metrics']> } => r.metrics !== null,
+    );
     if (rows.length === 0) return null;
-    const point = (r: RecordDto) => [Date.parse(r.date), r.metrics!.auc, r.id];
-    const others = rows.filter((r) => r.id !== record.id).map(point);
-    const self = rows.filter((r) => r.id === record.id).map(point);
+    const point = (r: (typeof rows)[number]): Point => [Date.parse(r.date), r.metrics.auc, r.id];
+    const others = rows.filter((r) => r.id !== highlightedRecordId).map(point);
+    const highlighted = rows.filter((r) => r.id === highlightedRecordId).map(point);
     // Room for every reference line, +3 SD and the range's upper limit included.
-    const { mean, stddev } = line.line_statistics.auc;
+    const { mean, stddev } = referenceStatistics(line);
     const top = Math.max(
-      ...rows.map((r) => r.metrics!.auc),
+      ...rows.map((r) => r.metrics.auc),
       mean !== null && stddev !== null ? mean + 3 * stddev : 0,
       line.validation_statistics?.range?.upper ?? 0,
     );
     return {
-      grid: { left: 72, right: 32, top: 36, bottom: 64 },
+      grid: gridWithZoom,
       legend: { top: 0, right: 0 },
       tooltip: {
         trigger: 'item',
-        formatter: ({ value }: { value: [number, number, number] }) =>
+        formatter: ({ value }: { value: Point }) =>
           `${formatDate(new Date(value[0]))}<br/><b>${value[1].toFixed(0)} g·s</b>`,
       },
       xAxis: { type: 'time', name: 'Date', nameLocation: 'middle', nameGap: 28 },
@@ -87,24 +109,27 @@ export function TrendPlot({ record, line }: { record: RecordDto; line: LineDto }
           markLine: { silent: true, symbol: 'none', data: statisticLines(line) },
           markArea: { silent: true, data: rejectionZones(line) },
         },
-        {
-          type: 'scatter',
-          name: 'This record',
-          symbol: 'diamond',
-          symbolSize: 16,
-          itemStyle: {
-            color: CHART_TONES.highlight,
-            borderColor: CHART_TONES.text,
-            borderWidth: 1,
-          },
-          data: self,
-          z: 10,
-        },
+        ...(highlightedRecordId === undefined
+          ? []
+          : [
+              {
+                type: 'scatter',
+                name: 'This record',
+                symbol: 'diamond',
+                symbolSize: 16,
+                itemStyle: {
+                  color: CHART_TONES.highlight,
+                  borderColor: CHART_TONES.text,
+                  borderWidth: 1,
+                },
+                data: highlighted,
+                z: 10,
+              },
+            ]),
       ],
     };
-  }, [records.data, record.id, line, word.singular]);
+  }, [records.data, highlightedRecordId, line, word.singular]);
 
-  if (!enough) return null;
   return (
     <ChartPanel
       title={`Trend of ${line.name}`}
@@ -112,13 +137,15 @@ export function TrendPlot({ record, line }: { record: RecordDto; line: LineDto }
       option={option}
       loading={records.isLoading}
       error={records.isError}
+      emptyText="No Records Assigned"
+      height={height}
       onEvents={{
-        click: (params: { value?: [number, number, number] }) => {
+        click: (params: { value?: Point }) => {
           const id = params.value?.[2];
-          if (id !== undefined && id !== record.id) navigate(`/record/${id}`);
+          if (id !== undefined && id !== highlightedRecordId) navigate(`/record/${id}`);
         },
       }}
-      testId="trend-plot"
+      testId={testId}
     />
   );
 }
