@@ -16,6 +16,7 @@ import { LabelChips } from './label-chips';
 import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDay } from '../../../lib/calendar-day';
 import { formatNumber } from '../../../lib/format';
+import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 /** The line list shows one label; the rest are behind '+n' (monitoring.md section 9). */
@@ -139,18 +140,10 @@ export function LinesTable({ instituteId, archived }: { instituteId: number; arc
   return (
     <DataGrid
       aria-label={word.plural}
-      rows={lines.data?.items ?? []}
-      rowCount={lines.data?.total ?? 0}
+      {...serverPaged(lines, [pagination, setPagination], PAGE_SIZES)}
       columns={columns}
-      loading={lines.isFetching}
-      paginationMode="server"
-      paginationModel={pagination}
-      onPaginationModelChange={setPagination}
-      pageSizeOptions={PAGE_SIZES}
       disableRowSelectionOnClick
-      disableColumnMenu
-      density="compact"
-      autoHeight
+      {...COMPACT_GRID}
       slots={gridOverlays}
     />
   );

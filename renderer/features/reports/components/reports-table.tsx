@@ -19,6 +19,7 @@ import { useDeleteReport } from '../api/delete-report';
 import { useReports } from '../api/get-reports';
 import { ReportTitleDialog } from './report-title-dialog';
 import { formatDate } from '../../../lib/format';
+import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -118,18 +119,10 @@ export function ReportsTable({ instituteId }: { instituteId: number }) {
     <>
       <DataGrid
         aria-label="Reports"
-        rows={reports.data?.items ?? []}
-        rowCount={reports.data?.total ?? 0}
+        {...serverPaged(reports, [pagination, setPagination], PAGE_SIZES)}
         columns={columns}
-        loading={reports.isFetching}
-        paginationMode="server"
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={PAGE_SIZES}
         disableRowSelectionOnClick
-        disableColumnMenu
-        density="compact"
-        autoHeight
+        {...COMPACT_GRID}
         slots={gridOverlaysEmpty('No Reports')}
       />
       {renaming && <ReportTitleDialog report={renaming} onClose={() => setRenaming(null)} />}

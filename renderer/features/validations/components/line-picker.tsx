@@ -12,6 +12,7 @@ import { gridOverlays } from '../../../components/ui/grid-overlays';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useLines } from '../../lines/api/get-lines';
 import { formatDay } from '../../../lib/calendar-day';
+import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 
 /** The wizard's lines table pages 5 by default (5, 20, 50, 100). */
 const PAGE_SIZES = [5, 20, 50, 100];
@@ -61,14 +62,8 @@ export function LinePicker({ instituteId, value, onChange, error, disabled = fal
     <>
       <DataGrid
         aria-label={`Select ${word.lowerPlural}`}
-        rows={lines.data?.items ?? []}
-        rowCount={lines.data?.total ?? 0}
+        {...serverPaged(lines, [pagination, setPagination], PAGE_SIZES)}
         columns={columns}
-        loading={lines.isFetching}
-        paginationMode="server"
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={PAGE_SIZES}
         checkboxSelection
         keepNonExistentRowsSelected
         isRowSelectable={() => !disabled}
@@ -79,9 +74,7 @@ export function LinePicker({ instituteId, value, onChange, error, disabled = fal
           else
             onChange((lines.data?.items ?? []).map((l) => l.id).filter((id) => !model.ids.has(id)));
         }}
-        disableColumnMenu
-        density="compact"
-        autoHeight
+        {...COMPACT_GRID}
         slots={gridOverlays}
       />
       {error && (

@@ -10,6 +10,7 @@ import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useValidations } from '../api/get-validations';
 import { ValidationStatusChip } from './validation-status-chip';
 import { formatDay } from '../../../lib/calendar-day';
+import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 
 /** Validations are paged 10 by default (10, 20, 50, 100). */
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -93,18 +94,10 @@ export function ValidationsTable({ instituteId }: { instituteId: number }) {
   return (
     <DataGrid
       aria-label="Validations"
-      rows={validations.data?.items ?? []}
-      rowCount={validations.data?.total ?? 0}
+      {...serverPaged(validations, [pagination, setPagination], PAGE_SIZES)}
       columns={columns}
-      loading={validations.isFetching}
-      paginationMode="server"
-      paginationModel={pagination}
-      onPaginationModelChange={setPagination}
-      pageSizeOptions={PAGE_SIZES}
       disableRowSelectionOnClick
-      disableColumnMenu
-      density="compact"
-      autoHeight
+      {...COMPACT_GRID}
       slots={gridOverlaysEmpty('No Validations')}
     />
   );
