@@ -8,15 +8,14 @@ import type { ApiClient } from '../../testing/http';
 import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { DirectoryDriveSource } from './drive-source';
 import { memoryTokenStore, ServerClient } from './server-client';
-import { copyFixtureDrive, removeDrives, runFilesOn, runHashes } from './testing/drives';
-import { startAgent, waitFor, FAST_RETRY } from './testing/agent';
+import { copyFixtureDrive, runFilesOn, runHashes } from './testing/drives';
+import { agentsPerTest, FAST_RETRY, waitFor } from './testing/agent';
 import { VialAgent } from './vial-agent';
 import type { UploadProgress } from '../../shared/ipc/vial-drive';
 
 let server: TestServer;
 let staff: ApiClient, member: ApiClient;
 let hospital: number;
-const agents: VialAgent[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,17 +26,8 @@ beforeAll(async () => {
   ({ hospital } = await server.demoInstitutes());
   await registerFixtureVials(staff, hospital);
 });
-afterEach(async () => {
-  await Promise.all(agents.splice(0).map((a) => a.stop()));
-  removeDrives();
-});
+const { agentOn, track } = agentsPerTest(() => server);
 afterAll(() => server.stop());
-
-async function agentOn(dirs: string[], options: Parameters<typeof startAgent>[2] = {}) {
-  const agent = await startAgent(server, dirs, options);
-  agents.push(agent);
-  return agent;
-}
 
 const storedHashes = async (): Promise<Map<string, number>> =>
   new Map(
@@ -193,7 +183,7 @@ describe('uploading connected vials', () => {
       client: new ServerClient(() => server.url, tokens),
       retry: FAST_RETRY,
     });
-    agents.push(agent);
+    track(agent);
     await agent.start();
     const result = await agent.upload(agent.list()[0].id, hospital);
     expect(result.uploaded).toHaveLength(6);

@@ -9,21 +9,14 @@ import type { ApiClient } from '../../testing/http';
 import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { DirectoryDriveSource } from './drive-source';
 import { memoryTokenStore, ServerClient } from './server-client';
-import { FAST_RETRY, startAgent, waitFor } from './testing/agent';
-import {
-  addLargeRun,
-  driveWithTag,
-  removeDrives,
-  runFilesOn,
-  simulatedDrive,
-} from './testing/drives';
+import { agentsPerTest, FAST_RETRY, waitFor } from './testing/agent';
+import { addLargeRun, driveWithTag, runFilesOn, simulatedDrive } from './testing/drives';
 import { startFailingFront } from './testing/failing-front';
 import { VialAgent } from './vial-agent';
 
 let server: TestServer;
 let staff: ApiClient;
 let hospital: number, courier: number;
-const agents: VialAgent[] = [];
 
 beforeAll(async () => {
   // A 1 MiB limit lets the fixture runs through and refuses a 2 MB run.
@@ -32,17 +25,8 @@ beforeAll(async () => {
   ({ hospital, courier } = await server.demoInstitutes());
   await registerFixtureVials(staff, hospital);
 });
-afterEach(async () => {
-  await Promise.all(agents.splice(0).map((a) => a.stop()));
-  removeDrives();
-});
+const { agentOn, track } = agentsPerTest(() => server);
 afterAll(() => server.stop());
-
-async function agentOn(dirs: string[], options: Parameters<typeof startAgent>[2] = {}) {
-  const agent = await startAgent(server, dirs, options);
-  agents.push(agent);
-  return agent;
-}
 
 async function registered(serial: string, seed: number, institute = hospital) {
   const drive = simulatedDrive(serial, seed);
@@ -172,7 +156,7 @@ describe('vial drive messages', () => {
       client: new ServerClient(() => closed, tokens),
       retry: FAST_RETRY,
     });
-    agents.push(agent);
+    track(agent);
     await agent.start();
     const result = await agent.upload(agent.list()[0].id, hospital);
     expect(result.remaining).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD } from '../../../server/demo/seed';
 import type { TestServer } from '../../../testing/test-server';
 import { DirectoryDriveSource } from '../drive-source';
+import { removeDrives } from './drives';
 import { ServerClient } from '../server-client';
 import { VialAgent, type VialAgentOptions } from '../vial-agent';
 
@@ -25,6 +26,25 @@ export async function startAgent(server: TestServer, dirs: string[], setup: Agen
   });
   await agent.start();
   return agent;
+}
+
+/**
+ * For a test file: `agentOn(dirs)` starts an agent on the file's server; every agent started
+ * (or passed to `track`) is stopped, and the copied drives removed, after each test.
+ */
+export function agentsPerTest(getServer: () => TestServer) {
+  const agents: VialAgent[] = [];
+  afterEach(async () => {
+    await Promise.all(agents.splice(0).map((a) => a.stop()));
+    removeDrives();
+  });
+  const track = (agent: VialAgent) => {
+    agents.push(agent);
+    return agent;
+  };
+  const agentOn = async (dirs: string[], setup: AgentSetup = {}) =>
+    track(await startAgent(getServer(), dirs, setup));
+  return { agentOn, track };
 }
 
 /** Resolves once `check` holds for the agent's list (checked on every change and every 50 ms). */
