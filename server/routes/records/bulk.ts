@@ -1,11 +1,11 @@
 import { In, type EntityManager } from 'typeorm';
 import type { RecordBulkResult, RecordBulkUpdate } from '../../../shared/api/record-bulk';
-import { ARCHIVED_LINE_CHOSEN, ARCHIVED_LINE_LOCKED } from '../../../shared/api/records';
+import { ARCHIVED_LINE_LOCKED } from '../../../shared/api/records';
 import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../auth/auth-user';
-import { Line } from '../../entities/line';
 import { TransitRecord } from '../../entities/record';
 import { invalidField, notFound } from '../../http/errors';
+import { assignableLine } from './line-assignment';
 import { authorize, can } from '../../policy/policy';
 
 type Selected = Pick<TransitRecord, 'id' | 'lineId'>;
@@ -52,9 +52,7 @@ async function assignLine(
     .where('r.id IN (:...moving)', { moving })
     .getExists();
   if (onArchivedLine) throw invalidField('line', ARCHIVED_LINE_LOCKED);
-  const line = await manager.getRepository(Line).findOneBy({ id: lineId, instituteId });
-  if (!line) throw invalidField('line', 'No such line.');
-  if (line.archived) throw invalidField('line', ARCHIVED_LINE_CHOSEN);
+  await assignableLine(manager, instituteId, lineId);
   await manager
     .getRepository(TransitRecord)
     .update({ id: In(moving) }, { lineId, validationId: null });

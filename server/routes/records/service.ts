@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import { Brackets, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import {
-  ARCHIVED_LINE_CHOSEN,
   ARCHIVED_LINE_LOCKED,
   STAFF_RECORD_FIELDS,
   type RecordListQuery,
@@ -17,13 +16,13 @@ import {
 import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../auth/auth-user';
 import { Label } from '../../entities/label';
-import { Line } from '../../entities/line';
 import { TransitRecord } from '../../entities/record';
 import { Validation } from '../../entities/validation';
 import { Vial } from '../../entities/vial';
 import { forbidden, gone, HttpError, invalidField, notFound } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import { authorize, can } from '../../policy/policy';
+import { assignableLine } from './line-assignment';
 import { outOfRangeOf } from './out-of-range';
 import { presentRecord } from './presenter';
 import { receiveRunUpload } from './upload';
@@ -173,12 +172,7 @@ export async function patchRecord(ctx: AppContext, user: AuthUser, id: number, p
     if (patch.line !== undefined && patch.line !== record.lineId) {
       if (record.line?.archived) throw invalidField('line', ARCHIVED_LINE_LOCKED);
       const line =
-        patch.line === null
-          ? null
-          : await manager.getRepository(Line).findOneBy({ id: patch.line });
-      if (line && line.instituteId !== record.instituteId)
-        throw invalidField('line', 'No such line.');
-      if (line?.archived) throw invalidField('line', ARCHIVED_LINE_CHOSEN);
+        patch.line === null ? null : await assignableLine(manager, record.instituteId, patch.line);
       record.line = line;
       record.lineId = line?.id ?? null;
       record.validationId = null; // assigning a line clears the validation
