@@ -23,6 +23,7 @@ const config: Config = {
   globalSetup: '<rootDir>/testing/global-setup.ts',
   globalTeardown: '<rootDir>/testing/global-teardown.ts',
   setupFiles: ['reflect-metadata'],
+  setupFilesAfterEnv: ['<rootDir>/testing/frozen-prototypes.ts'],
   testTimeout: 60_000,
   maxWorkers: 2,
 };

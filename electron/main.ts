@@ -8,6 +8,7 @@ import { APP_SCHEME, contentSecurityPolicy, createAppProtocolHandler } from './p
 import { SettingsStore } from './settings';
 import { SafeTokenStore } from './token-store';
 import { createMainWindow } from './window';
+import { freezePrototypes } from '../shared/runtime/freeze-prototypes';
 
 /** vialqc://… links (the web app's /launch page) open this app. */
 export const PROTOCOL_CLIENT = 'vialqc';
@@ -80,6 +81,8 @@ async function start(): Promise<void> {
   );
   app.on('before-quit', () => void agent.stop());
   await agent.start();
+  // The shell and the agent are loaded: nothing a server or a drive sends may change prototypes.
+  freezePrototypes();
 }
 
 if (!app.requestSingleInstanceLock()) {

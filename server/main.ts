@@ -1,10 +1,13 @@
 import 'reflect-metadata';
 import { consoleLogger, startServer } from './boot';
 import { loadConfig } from './config';
+import { freezePrototypes } from '../shared/runtime/freeze-prototypes';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
+  // Every library the server uses is loaded by now; no request may change shared prototypes.
+  freezePrototypes();
   consoleLogger.info(`VialQC is running at ${config.publicUrl} (API: ${server.url}/v2)`);
   let stopping = false;
   const stop = async (signal: string) => {

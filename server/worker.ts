@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { consoleLogger, createContext, startWorker } from './boot';
 import { loadConfig } from './config';
+import { freezePrototypes } from '../shared/runtime/freeze-prototypes';
 
 /**
  * `npm run worker`: processes uploaded records in a process of its own (several may run, on
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   }
   const { ctx, close } = await createContext(config, config.databaseUrl, consoleLogger);
   await startWorker(ctx);
+  freezePrototypes();
   consoleLogger.info('Worker is processing records');
   const stop = async () => {
     await close();

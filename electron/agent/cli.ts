@@ -3,6 +3,7 @@ import { UPLOAD_STATUS_TEXT, type VialDrive } from '../../shared/ipc/vial-drive'
 import { DirectoryDriveSource, DrivelistDriveSource, type DriveSource } from './drive-source';
 import { ServerClient } from './server-client';
 import { VialAgent, type RoundResult } from './vial-agent';
+import { freezePrototypes } from '../../shared/runtime/freeze-prototypes';
 
 const USAGE = `Usage: npm run agent -- --server URL --email EMAIL --institute ID [--drive DIR ...] [--once]
        [--remove-duplicates] [--large-file-bytes N]
@@ -176,6 +177,7 @@ export async function runCli(
 }
 
 if (require.main === module) {
+  freezePrototypes();
   let options: CliOptions;
   try {
     options = parseCli(process.argv.slice(2), process.env);

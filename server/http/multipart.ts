@@ -38,7 +38,8 @@ export async function receiveMultipart(
 ): Promise<{ fields: Record<string, string>; file: ReceivedFile | null }> {
   if (!req.is('multipart/form-data'))
     throw invalidField(options.fileField, options.missingFile, 'missing');
-  const fields: Record<string, string> = {};
+  // Field names come from the client: a null prototype keeps `__proto__` an ordinary key.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let staged: StagedBlob | undefined;
   let fileName = '';
   let mimeType = '';

@@ -20,8 +20,10 @@ export async function paginate<E extends ObjectLiteral, T>(
   const ordering = query.ordering || defaultOrdering;
   const descending = ordering.startsWith('-');
   const field = descending ? ordering.slice(1) : ordering;
-  const column = orderings[field];
-  if (!column) {
+  // Only the allow-list's own keys may match: `__proto__` or `constructor` must not reach an
+  // inherited property (handing Object.prototype to TypeORM's orderBy pollutes every object).
+  const column = Object.hasOwn(orderings, field) ? orderings[field] : undefined;
+  if (typeof column !== 'string') {
     throw new HttpError(422, [
       {
         loc: ['query', 'ordering'],
