@@ -1,4 +1,4 @@
-import { DEFAULT_FEATURE_FLAGS } from '../../shared/api/feature-flags';
+import { DEFAULT_FEATURE_FLAGS } from '../../shared/domain/feature-flags';
 import { lineWord } from '../features/institutes/hooks/use-line-word';
 import { labelOf, visibleTabs, type NavEntry } from './navigation';
 

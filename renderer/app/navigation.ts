@@ -1,5 +1,5 @@
-import type { FeatureFlagName, FeatureFlags } from '../../shared/api/feature-flags';
-import type { Role } from '../../shared/api/roles';
+import type { FeatureFlagName, FeatureFlags } from '../../shared/domain/feature-flags';
+import type { Role } from '../../shared/domain/roles';
 import type { LineWord } from '../features/institutes/hooks/use-line-word';
 
 /**

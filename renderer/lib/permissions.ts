@@ -1,4 +1,4 @@
-import { atLeast, canEdit, type Role } from '../../shared/api/roles';
+import { allows, atLeast, type Action, type Role } from '../../shared/domain/roles';
 import { useUser } from '../features/auth/api/get-user';
 
 /** The signed-in user's role; guest (read-only) until the user is known. */
@@ -8,7 +8,10 @@ export function useRole(): Role {
 }
 
 /** Everyone but guests may change data (monitoring.md section 6). */
-export const useCanEdit = (): boolean => canEdit(useRole());
+export const useCanEdit = (): boolean => allows(useRole(), 'data:edit');
+
+/** Whether the signed-in user may do an action of the shared role matrix. */
+export const useAllows = (action: Action): boolean => allows(useRole(), action);
 
 /** Whether the signed-in user is the provider's staff (hidden records, Staff Options). */
 export const useIsStaff = (): boolean => useRole() === 'staff';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { FeatureFlagName } from '../../shared/api/feature-flags';
+import type { FeatureFlagName } from '../../shared/domain/feature-flags';
 import { queryClient } from './query-client';
 
 /**

@@ -1,4 +1,4 @@
-import type { Role } from '../../shared/api/roles';
+import type { Role } from '../../shared/domain/roles';
 
 /** The signed-in user as every handler sees it, read fresh from the database per request. */
 export interface AuthUser {

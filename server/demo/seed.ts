@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
 import { Institute } from '../entities/institute';
 import { User } from '../entities/user';
-import type { Role } from '../../shared/api/roles';
+import type { Role } from '../../shared/domain/roles';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoValidations } from './demo-validations';
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { FeatureFlags } from '../../shared/api/feature-flags';
+import type { FeatureFlags } from '../../shared/domain/feature-flags';
 import type { MetadataType } from '../../shared/api/institutes';
 
 @Entity('institutes')

@@ -7,7 +7,7 @@ import {
   ManyToMany,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import type { Role } from '../../shared/api/roles';
+import type { Role } from '../../shared/domain/roles';
 import { Institute } from './institute';
 
 @Entity('users')

@@ -9,11 +9,11 @@ import {
   RECORDS_PER_LINE_PER_DAY,
   validationEndDate,
 } from '../../shared/api/validations';
-import { ANALYTES, rejectionBand, type RejectionBand } from '../../shared/rejection/model';
+import { ACCEPTABLE_LIMIT, BAND_COLORS, rejectionBand } from '../../shared/domain/rejection-bands';
+import { ANALYTES } from '../../shared/rejection/model';
 import { ANALYTE_NAMES, rejectionChart, vitalMetricChart } from './charts';
 
 export const LINES_PER_TABLE_PAGE = 10;
-const ACCEPTABLE_LIMIT = 0.15;
 export const MODEL_UNCERTAINTY =
   'The statistical uncertainty of the rejection model is 5 to 14 percentage points for LDH ' +
   'and under 1 percentage point for ASAT and potassium.';
@@ -42,13 +42,6 @@ export interface ValidationReportInput {
   lines: ReportLine[];
   generatedAt: Date;
 }
-
-/** Band colours of monitoring.md section 9: green below 3%, orange above 15%, neutral between. */
-const BAND_COLOURS: Record<RejectionBand, string> = {
-  low: '#2E7D32',
-  acceptable: '#333333',
-  substantial: '#EF6C00',
-};
 
 const percent = (fraction: number) => `${(100 * fraction).toFixed(1)}%`;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -97,7 +90,7 @@ function probabilityCell(fraction: number | undefined) {
   const band = rejectionBand(fraction);
   return {
     text: [percent(fraction), { text: ` ${band}`, fontSize: 7 }],
-    color: BAND_COLOURS[band],
+    color: BAND_COLORS[band],
     alignment: 'right',
   };
 }

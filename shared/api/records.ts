@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { REJECTION_BANDS } from '../domain/rejection-bands';
 import { idList, pageQuery, queryBoolean } from './common';
 
 /** The line rules of monitoring.md section 4, for the single and the bulk edit alike. */
 export const ARCHIVED_LINE_CHOSEN = 'Archived lines cannot be chosen.';
 export const ARCHIVED_LINE_LOCKED = 'The line has been archived and cannot be changed.';
 
-export const REJECTION_BANDS = ['low', 'acceptable', 'substantial'] as const;
-export type RejectionBandName = (typeof REJECTION_BANDS)[number];
 export const TEMPERATURE_TYPES = ['ambient', 'refrigerated', 'frozen'] as const;
 
 export const recordMetrics = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REJECTION_BANDS } from './records';
+import { REJECTION_BANDS } from '../domain/rejection-bands';
 
 /**
  * Figures of one metric over a set of records (vial-data.md, "Line range and statistics").

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
-import { role } from './roles';
+import { role } from '../domain/roles';
 
 export const user = z.object({
   id: z.number().int(),

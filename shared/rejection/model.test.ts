@@ -4,7 +4,6 @@ import {
   calibrateModel,
   DEFAULT_MODEL,
   DEFAULT_THRESHOLDS,
-  rejectionBand,
   rejectionForValue,
   rejectionProbability,
   worstRejectionPercent,
@@ -50,17 +49,6 @@ describe('rejectionProbability', () => {
   it('is certain once transport alone reaches the cut-off', () => {
     expect(rejectionProbability(1500, 15).probability).toBe(1);
     expect(rejectionProbability(2500, 15)).toMatchObject({ probability: 1, low: 1, high: 1 });
-  });
-});
-
-describe('rejectionBand', () => {
-  it.each([
-    [0.0299, 'low'],
-    [0.03, 'acceptable'],
-    [0.15, 'acceptable'],
-    [0.1501, 'substantial'],
-  ])('puts %d in the %s band', (fraction, band) => {
-    expect(rejectionBand(fraction)).toBe(band);
   });
 });
 

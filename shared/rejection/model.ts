@@ -85,15 +85,6 @@ export function worstRejectionPercent(
   return 100 * Math.max(...ANALYTES.map((analyte) => byAnalyte[analyte].probability));
 }
 
-export type RejectionBand = 'low' | 'acceptable' | 'substantial';
-
-/** Band of a probability given as a fraction: below 3% low, 3–15% inclusive acceptable. */
-export function rejectionBand(fraction: number): RejectionBand {
-  if (fraction < 0.03) return 'low';
-  if (fraction <= 0.15) return 'acceptable';
-  return 'substantial';
-}
-
 /** A usable clinical data entry (already filtered) with its linked record's VitalMetric. */
 export interface CalibrationEntry {
   h_index: number;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { FeatureFlagName } from '../../../shared/api/feature-flags';
-import type { Role } from '../../../shared/api/roles';
+import type { FeatureFlagName } from '../../../shared/domain/feature-flags';
+import type { Role } from '../../../shared/domain/roles';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useUser } from '../../features/auth/api/get-user';
 import { useFeatureFlagDefaults } from '../../features/institutes/api/get-feature-flag-defaults';

@@ -1,7 +1,14 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { RejectionBandName } from '../../../shared/api/records';
-import { BAND_COLORS, BAND_WORDS, bandOfPercent } from '../ui/rejection-chip';
+import {
+  ACCEPTABLE_LIMIT,
+  BAND_COLORS,
+  BAND_RANGES,
+  BAND_WORDS,
+  bandOfPercent,
+  LOW_LIMIT,
+  REJECTION_BANDS,
+} from '../../../shared/domain/rejection-bands';
 import { ChartPanel } from './chart-panel';
 import { categoryXAxis, referenceLine, valueAxis } from './options';
 import { CHART_TONES } from './theme';
@@ -13,17 +20,11 @@ export interface RejectionSeries {
   values: (number | null)[];
 }
 
-const BAND_RANGES: Record<RejectionBandName, string> = {
-  low: '< 3%',
-  acceptable: '3–15%',
-  substantial: '> 15%',
-};
-
 /** The band colours spelled out, since a colour alone never carries the meaning. */
 function BandLegend() {
   return (
     <Stack sx={{ justifyContent: 'center' }} direction="row" spacing={2} aria-hidden>
-      {(Object.keys(BAND_COLORS) as RejectionBandName[]).map((b) => (
+      {REJECTION_BANDS.map((b) => (
         <Stack sx={{ alignItems: 'center' }} key={b} direction="row" spacing={0.5}>
           <span style={{ width: 12, height: 12, background: BAND_COLORS[b], borderRadius: 2 }} />
           <Typography variant="caption">
@@ -84,8 +85,12 @@ export function RejectionChart({
                   silent: true,
                   symbol: 'none',
                   data: [
-                    referenceLine(3, '3%', CHART_TONES.good),
-                    referenceLine(15, '15%', CHART_TONES.warning),
+                    referenceLine(100 * LOW_LIMIT, `${100 * LOW_LIMIT}%`, CHART_TONES.good),
+                    referenceLine(
+                      100 * ACCEPTABLE_LIMIT,
+                      `${100 * ACCEPTABLE_LIMIT}%`,
+                      CHART_TONES.warning,
+                    ),
                   ],
                 }
               : undefined,

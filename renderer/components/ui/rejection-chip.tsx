@@ -1,29 +1,14 @@
 import Chip from '@mui/material/Chip';
-import type { RejectionBandName } from '../../../shared/api/records';
-import { rejectionBand as bandOfFraction } from '../../../shared/rejection/model';
+import {
+  BAND_COLORS,
+  BAND_WORDS,
+  bandOfPercent,
+  type RejectionBand,
+} from '../../../shared/domain/rejection-bands';
 import { formatPercent } from '../../lib/format';
 
-/**
- * Rejection bands of monitoring.md section 9 as words and colours, never colour alone: below 3%
- * Low (green), 3 to 15% inclusive Acceptable (neutral), above 15% Substantial (orange).
- */
-export const BAND_WORDS: Record<RejectionBandName, string> = {
-  low: 'Low',
-  acceptable: 'Acceptable',
-  substantial: 'Substantial',
-};
-
-/** Hex colours of the bands, for chips, legends and chart bars alike (AA with white text). */
-export const BAND_COLORS: Record<RejectionBandName, string> = {
-  low: '#2E7D32',
-  acceptable: '#546E7A',
-  substantial: '#B45309',
-};
-
-/** The band of a probability given in percent (records' `metrics.rejection`). */
-export const bandOfPercent = (percent: number): RejectionBandName => bandOfFraction(percent / 100);
-
-function Band({ band, text }: { band: RejectionBandName; text: string }) {
+/** Rejection bands as words and colours, never colour alone (shared/domain/rejection-bands). */
+function Band({ band, text }: { band: RejectionBand; text: string }) {
   return (
     <Chip
       size="small"
@@ -35,7 +20,7 @@ function Band({ band, text }: { band: RejectionBandName; text: string }) {
 }
 
 /** A band alone, e.g. a line's performance. */
-export function BandChip({ band }: { band: RejectionBandName }) {
+export function BandChip({ band }: { band: RejectionBand }) {
   return <Band band={band} text={BAND_WORDS[band]} />;
 }
 

@@ -9,7 +9,8 @@ import { User } from '../../entities/user';
 import { Validation } from '../../entities/validation';
 import { forbidden, notFound } from '../../http/errors';
 import { paginate } from '../../http/pagination';
-import { authorize, can, type Action } from '../../policy/policy';
+import type { Action } from '../../../shared/domain/roles';
+import { authorize, can } from '../../policy/policy';
 import { commenterNameOf, presentComment } from './presenter';
 
 const ORDERINGS = { id: 'c.id', created_date: 'c.createdDate' };

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { idParams, paginated } from '../../../shared/api/common';
-import { featureFlags, DEFAULT_FEATURE_FLAGS } from '../../../shared/api/feature-flags';
+import { featureFlags } from '../../../shared/api/feature-flags';
+import { DEFAULT_FEATURE_FLAGS } from '../../../shared/domain/feature-flags';
 import {
   institute,
   instituteCreate,

@@ -6,11 +6,11 @@ import {
 } from '../../../shared/api/statistics';
 import {
   ANALYTES,
-  rejectionBand,
   rejectionForValue,
   type AnalyzerThresholds,
   type RejectionModel,
 } from '../../../shared/rejection/model';
+import { rejectionBand } from '../../../shared/domain/rejection-bands';
 import { summarize } from '../../../shared/vial/statistics';
 import { modelFor, thresholdsFor } from '../../pipeline/rejection';
 

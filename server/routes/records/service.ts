@@ -7,6 +7,7 @@ import {
   type RecordPatch,
   type UploadResponse,
 } from '../../../shared/api/records';
+import { bandSqlCondition } from '../../../shared/domain/rejection-bands';
 import type { RunHeader } from '../../../shared/vial/dat';
 import {
   accelerationSeries,
@@ -74,12 +75,7 @@ function applyFilters(qb: SelectQueryBuilder<TransitRecord>, user: AuthUser, q: 
     qb.andWhere('false');
   }
   if (q.rejection?.length) {
-    const bands = {
-      low: 'r.rejection < 3',
-      acceptable: 'r.rejection BETWEEN 3 AND 15',
-      substantial: 'r.rejection > 15',
-    };
-    qb.andWhere(`(${q.rejection.map((b) => bands[b]).join(' OR ')})`);
+    qb.andWhere(`(${q.rejection.map((b) => bandSqlCondition('r.rejection', b)).join(' OR ')})`);
   }
   if (q.labels?.length) {
     const ids = q.labels.filter((l): l is number => typeof l === 'number');

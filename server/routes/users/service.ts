@@ -1,6 +1,6 @@
 import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { atLeast } from '../../../shared/api/roles';
+import { atLeast } from '../../../shared/domain/roles';
 import type { userCreate, userListQuery, userUpdate } from '../../../shared/api/users';
 import type { PageQuery } from '../../../shared/api/common';
 import type { AppContext } from '../../app-context';

@@ -10,16 +10,19 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { REJECTION_BANDS, type RejectionBandName } from '../../../../shared/api/records';
+import {
+  BAND_WORDS,
+  REJECTION_BANDS,
+  type RejectionBand,
+} from '../../../../shared/domain/rejection-bands';
 import { RejectionChart } from '../../../components/charts/rejection-chart';
-import { BAND_WORDS } from '../../../components/ui/rejection-chip';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useLines } from '../../lines/api/get-lines';
 
 interface InsightFilters {
   lineIds: number[];
-  bands: RejectionBandName[];
+  bands: RejectionBand[];
   hemolysisOnly: boolean;
   set: (patch: Partial<Omit<InsightFilters, 'set'>>) => void;
 }
@@ -116,7 +119,7 @@ export function RejectionInsights({ instituteId }: { instituteId: number }) {
           <ToggleButtonGroup
             size="small"
             value={filters.bands}
-            onChange={(_e, bands: RejectionBandName[]) => filters.set({ bands })}
+            onChange={(_e, bands: RejectionBand[]) => filters.set({ bands })}
             aria-label="Performance bands"
           >
             {REJECTION_BANDS.map((b) => (

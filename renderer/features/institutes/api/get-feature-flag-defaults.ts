@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeatureFlags } from '../../../../shared/api/feature-flags';
+import type { FeatureFlags } from '../../../../shared/domain/feature-flags';
 import { api } from '../../../lib/api-client';
 
 export async function getFeatureFlagDefaults(): Promise<FeatureFlags> {

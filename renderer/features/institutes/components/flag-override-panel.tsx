@@ -16,7 +16,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { ClosableDialogTitle } from '../../../components/ui/closable-dialog-title';
-import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '../../../../shared/api/feature-flags';
+import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '../../../../shared/domain/feature-flags';
 import { useSession } from '../../../lib/session-store';
 import { useFeatureFlags, useInstituteFlags } from '../hooks/use-feature-flags';
 import { useSelectedInstitute } from '../hooks/use-selected-institute';

@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import type { Institute } from '../../../../shared/api/institutes';
-import { atLeast } from '../../../../shared/api/roles';
+import { atLeast } from '../../../../shared/domain/roles';
 import { useSession } from '../../../lib/session-store';
 import { useUser } from '../../auth/api/get-user';
 import { useInstitutes } from '../api/get-institutes';

@@ -2,7 +2,7 @@ import {
   DEFAULT_FEATURE_FLAGS,
   effectiveFlags,
   type FeatureFlags,
-} from '../../../../shared/api/feature-flags';
+} from '../../../../shared/domain/feature-flags';
 import { useSession } from '../../../lib/session-store';
 import { useFeatureFlagDefaults } from '../api/get-feature-flag-defaults';
 import { useSelectedInstitute } from './use-selected-institute';

@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import type { Role } from '../../../../shared/api/roles';
+import type { Role } from '../../../../shared/domain/roles';
 
 /** Each role its own colour, and always its name: never colour alone. */
 const COLORS: Record<Role, ChipProps['color']> = {

@@ -12,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Role } from '../../../../shared/api/roles';
+import type { Role } from '../../../../shared/domain/roles';
 import {
   BROWSER_UPLOAD_MESSAGE,
   getDesktopApi,

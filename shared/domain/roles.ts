@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Customer roles from least to most powerful; staff is the provider's own and above them all. */
+export const ROLES = ['guest', 'member', 'admin', 'owner', 'staff'] as const;
+export const role = z.enum(ROLES);
+export type Role = z.infer<typeof role>;
+
+export const rank = (r: Role): number => ROLES.indexOf(r);
+export const atLeast = (r: Role, min: Role): boolean => rank(r) >= rank(min);
+
+const from = (min: Role): readonly Role[] => ROLES.filter((r) => atLeast(r, min));
+
+/**
+ * The role matrix of both specs' section 6, in one table the server's policy, the renderer's
+ * screens and its menus all consult: each action lists the roles that may do it.
+ */
+export const PERMISSIONS = {
+  /** Review, exclude, label, assign records; lines, validations, labels, comments. */
+  'data:edit': from('member'),
+  /** Invite, edit, revoke and resend users of one's institutes; access management. */
+  'users:manage': from('admin'),
+  'analyzer:edit': from('admin'),
+  'reports:edit-title': from('admin'),
+  /** Organization settings and Edit Settings; the organizations list (their own). */
+  'institute:settings': from('owner'),
+  'institute:create': from('staff'),
+  'institute:staff-fields': from('staff'),
+  'users:list-all': from('staff'),
+  'users:grant-staff': from('staff'),
+  'records:staff-fields': from('staff'),
+  'records:hidden': from('staff'),
+  'reports:upload': from('staff'),
+  'reports:delete': from('staff'),
+  'vials:manage': from('staff'),
+  'rejection:calculator': from('staff'),
+  /** The contact page is for customers who work with data, not guests and not the provider. */
+  'support:contact': ['member', 'admin', 'owner'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Action = keyof typeof PERMISSIONS;
+
+/** Whether a role may do an action. */
+export const allows = (r: Role, action: Action): boolean =>
+  (PERMISSIONS[action] as readonly Role[]).includes(r);
