@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_SERVER_URL } from '../shared/domain/limits';
 import { desktopSettings, type DesktopSettings } from '../shared/ipc/channels';
-
-export const DEFAULT_SERVER_URL = 'http://localhost:3000';
 
 /** The desktop app's settings (the server URL), kept as JSON in the user's data folder. */
 export class SettingsStore {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_SERVER_PORT, MAX_UPLOAD_BYTES } from '../shared/domain/limits';
 
 /** Everything the server reads from the environment; README.md lists each with its default. */
 export interface Config {
@@ -49,7 +50,7 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || '.data');
-  const port = Number(env.PORT || 8080);
+  const port = Number(env.PORT || DEFAULT_SERVER_PORT);
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port,
@@ -68,7 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rendererDir: path.resolve(env.RENDERER_DIR || path.join(appRoot(), 'dist', 'renderer')),
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS || 15 * 60),
     refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS || 14),
-    maxUploadBytes: 256 * 1024 * 1024,
+    maxUploadBytes: MAX_UPLOAD_BYTES,
     jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS || 300),
     jobMaintenanceSeconds: Number(env.JOB_MAINTENANCE_SECONDS || 30),
   };

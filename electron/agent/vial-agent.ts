@@ -5,8 +5,8 @@ import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { watch, type FSWatcher } from 'chokidar';
+import { MAX_UPLOAD_BYTES } from '../../shared/domain/limits';
 import {
-  MAX_UPLOAD_BYTES,
   VIAL_MESSAGES,
   type UploadProgress,
   type UploadStatus,

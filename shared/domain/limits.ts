@@ -1,6 +1,10 @@
-/** Limits the server enforces and the screens announce, defined once. */
+/** Limits and defaults the server enforces and the desktop app and screens rely on, defined once. */
 
-/** The largest run file (or report) one upload may carry. */
+/** The server's HTTP port unless PORT says otherwise, and where the desktop app looks first. */
+export const DEFAULT_SERVER_PORT = 8080;
+export const DEFAULT_SERVER_URL = `http://localhost:${DEFAULT_SERVER_PORT}`;
+
+/** The largest run file (or report) one upload may carry; the agent never sends a larger one. */
 export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
 
 /**

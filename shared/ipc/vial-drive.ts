@@ -92,6 +92,3 @@ export const VIAL_MESSAGES = {
   duplicate: (file: string) =>
     `${file} is already backed up. Would you like to remove it from the device?`,
 } as const;
-
-/** Files larger than this are never uploaded (the server's limit). */
-export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
