@@ -59,9 +59,48 @@ function prepareClusterDirForRoot(clusterDir: string): void {
   }
 }
 
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Whether a running process is a PostgreSQL server (where the OS lets us tell). */
+function isPostgres(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/**
+ * A server process killed outright (kill -9) leaves its embedded PostgreSQL running on the data
+ * directory, and a new start then fails on the lock. Stop that leftover cluster (a fast shutdown:
+ * it rolls nothing back that was committed) and wait for it to go, so the new start can proceed.
+ */
+export async function stopLeftoverCluster(
+  clusterDir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isPostgres(pid)) return;
+  log(`Stopping the embedded PostgreSQL (pid ${pid}) left running by an earlier start`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited >= 60_000) throw new Error(`The leftover PostgreSQL (pid ${pid}) did not stop.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Starts (initialising on first use) a PostgreSQL cluster under `clusterDir`. The cluster is
- * reused across restarts; only the port is chosen afresh each time.
+ * reused across restarts, a leftover one stopped first; only the port is chosen afresh each time.
  */
 export async function startEmbeddedPostgres(
   clusterDir: string,
@@ -73,6 +112,7 @@ export async function startEmbeddedPostgres(
   if (isRoot) prepareClusterDirForRoot(absDir);
   else fs.mkdirSync(absDir, { recursive: true });
 
+  await stopLeftoverCluster(absDir, log);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: absDir,
