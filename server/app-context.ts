@@ -3,16 +3,19 @@ import type { AccessTokens } from './auth/access-token';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
-import type { RunCache } from './pipeline/process-record';
 import type { RecordQueue } from './pipeline/queue';
 import type { BlobStore } from './storage/blob-store';
+import type { RunCache } from './storage/run-cache';
 
 export interface Logger {
   info(message: string): void;
   error(message: string, err?: unknown): void;
 }
 
-/** What every router and service is handed: built once in main.ts (or by the test server). */
+/**
+ * What the process is built from, once in main.ts (or by the test server): routers and workers
+ * take it and hand each domain service only the parts it names.
+ */
 export interface AppContext {
   config: Config;
   db: DataSource;

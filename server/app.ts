@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import type { AppContext } from './app-context';
 import { desktopCors } from './http/desktop-cors';
 import { errorMiddleware } from './http/error-middleware';
-import { notFound } from './http/errors';
+import { notFound } from './domain/errors';
 import { openApiDocument } from './http/openapi';
 import { publicRoute } from './http/route';
 import { analyzerRouter } from './routes/analyzer/router';
@@ -65,6 +65,7 @@ export function createApp(ctx: AppContext): Express {
       path: '/v2/health',
       tag: 'meta',
       summary: 'Answers 200 when the database does',
+      access: 'public',
     },
     async () => {
       await ctx.db.query('SELECT 1');
@@ -73,7 +74,13 @@ export function createApp(ctx: AppContext): Express {
   );
   publicRoute(
     meta,
-    { method: 'get', path: '/v2/openapi.json', tag: 'meta', summary: 'This API as OpenAPI 3' },
+    {
+      method: 'get',
+      path: '/v2/openapi.json',
+      tag: 'meta',
+      summary: 'This API as OpenAPI 3',
+      access: 'public',
+    },
     async () => openApiDocument(),
   );
   app.use(meta);

@@ -10,9 +10,10 @@ import { createDataSource } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres';
 import { seedDemoData } from './demo/seed';
 import { outboxMailer, smtpMailer } from './mail/mailer';
-import { requeueUnprocessed, RunCache, startRecordWorker } from './pipeline/process-record';
+import { requeueUnprocessed, startRecordWorker } from './pipeline/process-record';
 import { RecordQueue } from './pipeline/queue';
 import { FileBlobStore } from './storage/blob-store';
+import { RunCache } from './storage/run-cache';
 
 export interface RunningServer {
   url: string;

@@ -9,6 +9,8 @@ export interface RecordSpec {
   validationId?: number | null;
   exclude?: boolean;
   flatlineError?: boolean;
+  /** °C; 21 unless given, null for a run without temperatures. */
+  meanKineticTemperature?: number | null;
 }
 
 /**
@@ -43,7 +45,8 @@ export async function insertProcessedRecords(
           power: 0.01,
           maximum_acceleration: 3,
           duration: 60,
-          mean_kinetic_temperature: 21,
+          mean_kinetic_temperature:
+            s.meanKineticTemperature === undefined ? 21 : s.meanKineticTemperature,
           minimum_temperature: 20,
           maximum_temperature: 22,
           no_run_error: false,

@@ -9,9 +9,3 @@ export interface AuthUser {
   isStaff: boolean;
   instituteIds: number[];
 }
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    user?: AuthUser;
-  }
-}

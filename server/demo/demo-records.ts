@@ -7,7 +7,7 @@ import { Line } from '../entities/line';
 import { TransitRecord } from '../entities/record';
 import { Vial } from '../entities/vial';
 import { processRecord } from '../pipeline/process-record';
-import { newRecord } from '../routes/records/service';
+import { newRecord } from '../domain/records/upload';
 import { storeBytes } from '../storage/blob-store';
 
 interface DemoLine {

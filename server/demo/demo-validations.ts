@@ -5,7 +5,7 @@ import { Institute } from '../entities/institute';
 import { Line } from '../entities/line';
 import { TransitRecord } from '../entities/record';
 import { Validation } from '../entities/validation';
-import { generateValidationReport } from '../routes/reports/service';
+import { generateValidationReport } from '../domain/reports/service';
 
 /** Records a validation collects per line in the demo: enough for statistics and a range. */
 const RECORDS_PER_LINE = 4;

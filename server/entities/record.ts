@@ -8,26 +8,12 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import type { RecordMetrics } from '../../shared/vial/metrics';
 import { Institute } from './institute';
 import { Label } from './label';
 import { Line } from './line';
 import { Validation } from './validation';
 import { Vial } from './vial';
-
-/** What processing computed for a run (vial-data.md section 3), as the API names it. */
-export interface StoredMetrics {
-  auc: number;
-  auc_225hz: number;
-  power: number;
-  maximum_acceleration: number;
-  duration: number;
-  mean_kinetic_temperature: number | null;
-  minimum_temperature: number | null;
-  maximum_temperature: number | null;
-  no_run_error: boolean;
-  short_run_error: boolean;
-  flatline_error: boolean;
-}
 
 /**
  * One run of one vial: the uploaded file (content-addressed blob) and what processing made of it.
@@ -111,7 +97,8 @@ export class TransitRecord {
   processingError: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  metrics: StoredMetrics | null;
+  /** What processing computed for the run (vial-data.md section 3), as the API names it. */
+  metrics: RecordMetrics | null;
 
   @Column({ type: 'double precision', nullable: true })
   auc: number | null;

@@ -1,16 +1,21 @@
 import { Router } from 'express';
 import type { AppContext } from '../app-context';
-import { requireAuth } from '../auth/require-auth';
+import type { Access } from '../domain/policy';
+import { requireAuth } from './require-auth';
 import { publicRoute, route, type AuthedCtx, type Ctx, type RouteSpec, type Schema } from './route';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 type Spec<B extends Schema, Q extends Schema, P extends Schema> = Omit<
   RouteSpec<B, Q, P>,
-  'method' | 'path' | 'tag'
+  'method' | 'path' | 'tag' | 'access'
 >;
+/** Signed-in endpoints must say who may call them; public ones are 'public' by declaration. */
+type SpecOf<C, B extends Schema, Q extends Schema, P extends Schema> = C extends 'authed'
+  ? Spec<B, Q, P> & { access: Exclude<Access, 'public'> }
+  : Spec<B, Q, P>;
 type Declare<C> = <B extends Schema, Q extends Schema, P extends Schema>(
   path: string,
-  spec: Spec<B, Q, P>,
+  spec: SpecOf<C, B, Q, P>,
   handler: (ctx: C extends 'authed' ? AuthedCtx<B, Q, P> : Ctx<B, Q, P>) => Promise<unknown>,
 ) => void;
 
@@ -28,7 +33,7 @@ const METHODS: Method[] = ['get', 'post', 'patch', 'put', 'delete'];
  */
 export function apiRouter(ctx: AppContext, tag: string): ApiRouter {
   const router = Router();
-  const authed = requireAuth(ctx);
+  const authed = requireAuth(ctx.db, ctx.accessTokens);
   const declare =
     (method: Method): Declare<'authed'> =>
     (path, spec, handler) =>
@@ -36,7 +41,7 @@ export function apiRouter(ctx: AppContext, tag: string): ApiRouter {
   const declarePublic =
     (method: Method): Declare<'public'> =>
     (path, spec, handler) =>
-      publicRoute(router, { ...spec, method, path, tag }, handler);
+      publicRoute(router, { ...spec, method, path, tag, access: 'public' }, handler);
   return {
     router,
     ...(Object.fromEntries(METHODS.map((m) => [m, declare(m)])) as Record<

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import { HttpError } from './errors';
+import { DomainError } from '../domain/errors';
 
 /** The one place errors become answers: `{detail}` with the right status, never a stack trace. */
 export function errorMiddleware(log: (msg: string, err: unknown) => void): ErrorRequestHandler {
@@ -8,7 +8,7 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void): Error
       next(err);
       return;
     }
-    if (err instanceof HttpError) {
+    if (err instanceof DomainError) {
       res.set(err.headers).status(err.status).json({ detail: err.detail });
       return;
     }

@@ -1,17 +1,8 @@
 import Busboy from 'busboy';
 import type { Request } from 'express';
+import type { ReceivedForm } from '../domain/uploads';
 import type { BlobStore, StagedBlob } from '../storage/blob-store';
-import { invalidField, payloadTooLarge } from './errors';
-
-export interface ReceivedFile {
-  fileName: string;
-  mimeType: string;
-  sha256: string;
-  size: number;
-  /** Publishes the blob; until then nothing is stored. */
-  commit: () => Promise<void>;
-  discard: () => Promise<void>;
-}
+import { invalidField, payloadTooLarge } from '../domain/errors';
 
 export interface MultipartOptions {
   /** The form field carrying the file; other files are ignored. */
@@ -35,7 +26,7 @@ export async function receiveMultipart(
   req: Request,
   blobs: BlobStore,
   options: MultipartOptions,
-): Promise<{ fields: Record<string, string>; file: ReceivedFile | null }> {
+): Promise<ReceivedForm> {
   if (!req.is('multipart/form-data'))
     throw invalidField(options.fileField, options.missingFile, 'missing');
   // Field names come from the client: a null prototype keeps `__proto__` an ordinary key.

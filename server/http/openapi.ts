@@ -6,6 +6,7 @@ interface Operation {
   path: string;
   summary: string;
   tag: string;
+  access: string;
   secured: boolean;
   body?: z.ZodType;
   bodyType: 'json' | 'form' | 'multipart';
@@ -23,6 +24,7 @@ export function registerOperation(
     path: string;
     summary: string;
     tag: string;
+    access: string;
     body?: z.ZodType;
     bodyType?: 'json' | 'form' | 'multipart';
     query?: z.ZodType;
@@ -86,6 +88,8 @@ export function openApiDocument(): Record<string, unknown> {
       summary: op.summary,
       tags: [op.tag],
       security: op.secured ? [{ bearer: [] }] : [],
+      // Who may call it: public, self, read (tenancy only) or an action of the role matrix.
+      'x-permission': op.access,
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
       ...(op.body && {
         requestBody: {

@@ -1,7 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { type z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
-import { HttpError } from './errors';
+import { can, type Access } from '../domain/policy';
+import { invalidInput } from '../domain/errors';
 import { registerOperation } from './openapi';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -14,6 +15,11 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema>
   path: string;
   summary: string;
   tag: string;
+  /**
+   * Who may call it (see Access). Required, so no endpoint is declared without deciding; the
+   * domain service still checks it, tenancy first, and the OpenAPI document shows it.
+   */
+  access: Access;
   body?: B;
   query?: Q;
   params?: P;
@@ -62,7 +68,7 @@ function parse<S extends Schema>(
 ): Out<S> {
   if (!schema) return {} as unknown as Out<S>;
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw new HttpError(422, issuesOf(where, result.error));
+  if (!result.success) throw invalidInput(issuesOf(where, result.error));
   return result.data as Out<S>;
 }
 
@@ -75,6 +81,8 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
   secured: boolean,
 ): void {
   registerOperation(spec, secured);
+  const { access } = spec;
+  const action = access === 'read' || access === 'self' || access === 'public' ? null : access;
   const run: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const base: Ctx<B, Q, P> = {
@@ -88,7 +96,14 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
         req,
         res,
       };
-      const result = await handler(makeCtx(base));
+      const ctx = makeCtx(base);
+      const result = await handler(ctx);
+      // A service that forgot its authorize() call must not pass unnoticed: an answer to a
+      // role the declared action excludes is a bug, reported as one.
+      const user = (ctx as { user?: AuthUser }).user;
+      if (user && action && !can(user, action)) {
+        throw new Error(`${spec.method} ${spec.path} let a ${user.role} do ${action}`);
+      }
       if (result === HANDLED) return;
       if (result === undefined) res.status(204).end();
       else res.status(spec.status ?? 200).json(result);
@@ -106,7 +121,7 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
 export function route<B extends Schema, Q extends Schema, P extends Schema>(
   router: Router,
   requireAuth: RequestHandler,
-  spec: RouteSpec<B, Q, P>,
+  spec: RouteSpec<B, Q, P> & { access: Exclude<Access, 'public'> },
   handler: Handler<AuthedCtx<B, Q, P>>,
 ): void {
   mount(
@@ -122,7 +137,7 @@ export function route<B extends Schema, Q extends Schema, P extends Schema>(
 /** The same for the public endpoints (login, reset, registration, health). */
 export function publicRoute<B extends Schema, Q extends Schema, P extends Schema>(
   router: Router,
-  spec: RouteSpec<B, Q, P>,
+  spec: RouteSpec<B, Q, P> & { access: 'public' },
   handler: Handler<Ctx<B, Q, P>>,
 ): void {
   mount(router, spec, [], handler, (base) => base, false);

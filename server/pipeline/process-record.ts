@@ -1,38 +1,25 @@
 import { IsNull } from 'typeorm';
 import { computeMetrics } from '../../shared/vial/metrics';
-import { parseRun, type Run } from '../../shared/vial/dat';
+import type { Run } from '../../shared/vial/dat';
 import { VialFormatError } from '../../shared/vial/errors';
 import { temperatureType, timeOutsideLimits } from '../../shared/vial/temperature';
-import type { AppContext } from '../app-context';
+import type { DataSource } from 'typeorm';
+import type { Logger } from '../app-context';
+import { recordRejectionPercent } from '../domain/rejection/service';
 import { TransitRecord } from '../entities/record';
-import type { BlobStore } from '../storage/blob-store';
-import { recordRejectionPercent } from './rejection';
+import type { RunCache } from '../storage/run-cache';
+import type { RecordQueue } from './queue';
 
-/** Parsed runs of the last few records opened, so switching chart tabs does not re-read files. */
-export class RunCache {
-  private readonly runs = new Map<string, Run>();
+/** What processing needs: the records, and the runs they were stored as. */
+export interface ProcessingDeps {
+  db: DataSource;
+  runs: RunCache;
+}
 
-  constructor(
-    private readonly blobs: BlobStore,
-    private readonly capacity = 4,
-  ) {}
-
-  async get(sha256: string): Promise<Run> {
-    const cached = this.runs.get(sha256);
-    if (cached) {
-      this.runs.delete(sha256);
-      this.runs.set(sha256, cached);
-      return cached;
-    }
-    const run = parseRun(await this.blobs.read(sha256));
-    this.runs.set(sha256, run);
-    if (this.runs.size > this.capacity) this.runs.delete(this.runs.keys().next().value!);
-    return run;
-  }
-
-  clear(): void {
-    this.runs.clear();
-  }
+/** What the worker needs besides: the queue it takes jobs from and a log for final failures. */
+export interface WorkerDeps extends ProcessingDeps {
+  queue: RecordQueue;
+  log: Logger;
 }
 
 /**
@@ -40,23 +27,23 @@ export class RunCache {
  * Idempotent: running it again yields the same row. A record that is processed already keeps the
  * error flags staff may have corrected; its metrics and rejection are refreshed.
  */
-export async function processRecord(ctx: AppContext, recordId: number): Promise<void> {
-  const repo = ctx.db.getRepository(TransitRecord);
+export async function processRecord(deps: ProcessingDeps, recordId: number): Promise<void> {
+  const repo = deps.db.getRepository(TransitRecord);
   const record = await repo.findOneBy({ id: recordId });
   if (!record) return; // deleted since it was queued
   let run: Run;
   try {
-    run = await ctx.runs.get(record.sha256);
+    run = await deps.runs.get(record.sha256);
   } catch (err) {
     // Uploads are checked before they are stored, so this is a damaged blob: final, not retried.
-    if (err instanceof VialFormatError) return markFailed(ctx, recordId, err.message);
+    if (err instanceof VialFormatError) return markFailed(deps, recordId, err.message);
     throw err;
   }
   const metrics = computeMetrics(run);
   const mkt = metrics.mean_kinetic_temperature;
   const type = mkt === null ? null : temperatureType(mkt);
   const outside = type ? timeOutsideLimits(run, type) : null;
-  const rejection = await recordRejectionPercent(ctx.db.manager, record.instituteId, metrics.auc);
+  const rejection = await recordRejectionPercent(deps.db.manager, record.instituteId, metrics.auc);
   await repo.update(recordId, {
     metrics,
     auc: metrics.auc,
@@ -75,21 +62,25 @@ export async function processRecord(ctx: AppContext, recordId: number): Promise<
   });
 }
 
-export async function markFailed(ctx: AppContext, recordId: number, reason: string) {
-  await ctx.db
+export async function markFailed(
+  deps: Pick<ProcessingDeps, 'db'>,
+  recordId: number,
+  reason: string,
+) {
+  await deps.db
     .getRepository(TransitRecord)
     .update(recordId, { processingError: `Processing failed: ${reason}` });
 }
 
 /** The worker loop body: retries transient failures, records the reason on the last attempt. */
-export async function startRecordWorker(ctx: AppContext): Promise<void> {
-  await ctx.queue.work(async ({ recordId }, lastAttempt) => {
+export async function startRecordWorker(deps: WorkerDeps): Promise<void> {
+  await deps.queue.work(async ({ recordId }, lastAttempt) => {
     try {
-      await processRecord(ctx, recordId);
+      await processRecord(deps, recordId);
     } catch (err) {
       if (!lastAttempt) throw err;
-      ctx.log.error(`Giving up on record ${recordId}`, err);
-      await markFailed(ctx, recordId, err instanceof Error ? err.message : String(err));
+      deps.log.error(`Giving up on record ${recordId}`, err);
+      await markFailed(deps, recordId, err instanceof Error ? err.message : String(err));
     }
   });
 }
@@ -98,11 +89,11 @@ export async function startRecordWorker(ctx: AppContext): Promise<void> {
  * Queues every record that is neither processed nor failed: after a crash between storing a
  * record and queueing it, nothing stays unprocessed for ever. Queueing twice is harmless.
  */
-export async function requeueUnprocessed(ctx: AppContext): Promise<number> {
-  const pending = await ctx.db.getRepository(TransitRecord).find({
+export async function requeueUnprocessed(deps: Pick<WorkerDeps, 'db' | 'queue'>): Promise<number> {
+  const pending = await deps.db.getRepository(TransitRecord).find({
     select: { id: true },
     where: { isProcessed: false, processingError: IsNull() },
   });
-  for (const { id } of pending) await ctx.queue.enqueue(id);
+  for (const { id } of pending) await deps.queue.enqueue(id);
   return pending.length;
 }

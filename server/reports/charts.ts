@@ -1,9 +1,8 @@
 import * as echarts from 'echarts';
 import { ANALYTES } from '../../shared/rejection/model';
-import type { ReportLine } from './validation-report';
+import { ACCEPTABLE_PERCENT, ANALYTE_NAMES, LOW_PERCENT, type ReportLine } from './report-line';
 
-export const ANALYTE_NAMES = { ldh: 'LDH', asat: 'ASAT', potassium: 'Potassium' } as const;
-const REFERENCE_LINES = [3, 15];
+const REFERENCE_LINES = [LOW_PERCENT, ACCEPTABLE_PERCENT];
 
 /** An SVG of a chart drawn without a browser (echarts server-side rendering). */
 function renderSvg(option: echarts.EChartsOption, width: number, height: number): string {
@@ -70,7 +69,7 @@ export function rejectionChart(lines: ReportLine[], word: string, width: number,
         type: 'bar' as const,
         name: ANALYTE_NAMES[analyte],
         data: lines.map((l) => 100 * (l.stats.auc.rejection_rates?.[analyte] ?? 0)),
-        // The 3% and 15% band limits, drawn once.
+        // The band limits, drawn once.
         ...(i === 0 && {
           markLine: {
             symbol: 'none',

@@ -3,7 +3,6 @@ import pdfmake from 'pdfmake';
 import robotoFonts from 'pdfmake/fonts/Roboto';
 import { lineWord } from '../../shared/api/lines';
 import type { MetadataType } from '../../shared/api/institutes';
-import type { ValidationLineStats } from '../../shared/api/validations';
 import {
   nextValidationDate,
   RECORDS_PER_LINE_PER_DAY,
@@ -11,7 +10,8 @@ import {
 } from '../../shared/api/validations';
 import { ACCEPTABLE_LIMIT, BAND_COLORS, rejectionBand } from '../../shared/domain/rejection-bands';
 import { ANALYTES } from '../../shared/rejection/model';
-import { ANALYTE_NAMES, rejectionChart, vitalMetricChart } from './charts';
+import { rejectionChart, vitalMetricChart } from './charts';
+import { ACCEPTABLE_PERCENT, ANALYTE_NAMES, LOW_PERCENT, type ReportLine } from './report-line';
 
 export const LINES_PER_TABLE_PAGE = 10;
 export const MODEL_UNCERTAINTY =
@@ -23,12 +23,6 @@ pdfmake.addFonts(robotoFonts);
 // The document only ever reads the bundled fonts: no URLs, no other local files.
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(FONTS_DIR));
-
-/** A line as the report shows it: its statistics over the validation's records. */
-export interface ReportLine {
-  name: string;
-  stats: Pick<ValidationLineStats, 'record_count' | 'auc'>;
-}
 
 export interface ValidationReportInput {
   institute: { name: string; metadataType: MetadataType };
@@ -58,7 +52,7 @@ const worstOf = (line: ReportLine) => {
 
 /**
  * The report's conclusion: all lines are acceptable when the worst line's three probabilities are
- * each at most 15%; otherwise it names the lines that are not.
+ * each within the acceptable band; otherwise it names the lines that are not.
  */
 export function conclusionOf(lines: ReportLine[], metadataType: MetadataType): string[] {
   const { lower: word, lowerPlural: words } = lineWord(metadataType);
@@ -70,11 +64,11 @@ export function conclusionOf(lines: ReportLine[], metadataType: MetadataType): s
     sentences.push(`No ${word} has enough records (more than 2) for a conclusion.`);
   } else if (!failing.length) {
     sentences.push(
-      `All ${words} are acceptable: the LDH, ASAT and potassium rejection probabilities of the worst ${word} are each at most 15%.`,
+      `All ${words} are acceptable: the LDH, ASAT and potassium rejection probabilities of the worst ${word} are each at most ${ACCEPTABLE_PERCENT}%.`,
     );
   } else {
     sentences.push(
-      `Not acceptable (a rejection probability above 15%): ${failing.map((l) => l.name).join(', ')}.`,
+      `Not acceptable (a rejection probability above ${ACCEPTABLE_PERCENT}%): ${failing.map((l) => l.name).join(', ')}.`,
     );
   }
   if (unmeasured.length && measured.length) {
@@ -151,7 +145,10 @@ export async function buildValidationReport(input: ValidationReportInput): Promi
       { text: `Results per ${word.toLowerCase()} (${i + 1} of ${all.length})`, style: 'h2' },
       linesTable(chunk, word),
       {
-        text: 'Rejection probabilities: below 3% low (green), 3 to 15% acceptable, above 15% substantial (orange). Statistics need more than 2 records.',
+        text:
+          `Rejection probabilities: below ${LOW_PERCENT}% low (green), ${LOW_PERCENT} to ` +
+          `${ACCEPTABLE_PERCENT}% acceptable, above ${ACCEPTABLE_PERCENT}% substantial (orange). ` +
+          'Statistics need more than 2 records.',
         style: 'note',
       },
     ],

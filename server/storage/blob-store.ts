@@ -23,6 +23,17 @@ export interface StagedBlob {
   discard(): Promise<void>;
 }
 
+/** A file received into the staging area, hashed; nothing is stored until it is committed. */
+export interface ReceivedFile {
+  fileName: string;
+  mimeType: string;
+  sha256: string;
+  size: number;
+  /** Publishes the blob; until then nothing is stored. */
+  commit: () => Promise<void>;
+  discard: () => Promise<void>;
+}
+
 const SHA256 = /^[0-9a-f]{64}$/;
 
 export class FileBlobStore implements BlobStore {

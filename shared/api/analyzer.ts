@@ -60,3 +60,4 @@ export const rejectionResult = z.object({
     k_high: z.number(),
   }),
 });
+export type RejectionResult = z.infer<typeof rejectionResult>;

@@ -78,6 +78,7 @@ export const instituteListQuery = pageQuery.extend({
   exclude_archived: queryBoolean.optional(),
   search_string: z.string().max(200).optional(),
 });
+export type InstituteListQuery = z.output<typeof instituteListQuery>;
 
 export const uploadSummary = z.object({
   total_records: z.number().int(),

@@ -79,6 +79,13 @@ export const REVALIDATION_MESSAGES: Record<(typeof REVALIDATION_REASONS)[number]
   baseline_due: '6 months have passed since the baseline validation: the next validation is due.',
 };
 
+/** A line's statistics over all its included records. */
+export const lineStatistics = recordSetStatistics.extend({
+  /** Mean of the records' mean kinetic temperature (°C); null when none of them has one. */
+  mean_kinetic_temperature: z.number().nullable(),
+});
+export type LineStatistics = z.infer<typeof lineStatistics>;
+
 /** The records of the line's baseline validation on this line, and the range they validate. */
 export const validationStatistics = recordSetStatistics.extend({
   validation_id: z.number().int(),
@@ -105,7 +112,7 @@ export const line = z.object({
     .object({ validation_id: z.number().int(), validation_start_date: isoDate })
     .nullable(),
   /** Over all included records of the line. */
-  line_statistics: recordSetStatistics,
+  line_statistics: lineStatistics,
   validation_statistics: validationStatistics.nullable(),
   /** Included records since the baseline's completion whose VitalMetric is outside its range. */
   out_of_range_count: z.number().int(),
@@ -124,3 +131,4 @@ export const lineValidationRow = recordSetStatistics.extend({
   validation_start_date: isoDate,
   status: z.enum(['inprogress', 'completed']),
 });
+export type LineValidationRow = z.infer<typeof lineValidationRow>;

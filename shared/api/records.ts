@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REJECTION_BANDS } from '../domain/rejection-bands';
+import { recordMetrics } from '../vial/metrics';
 import { idList, pageQuery, queryBoolean } from './common';
 
 /** The line rules of monitoring.md section 4, for the single and the bulk edit alike. */
@@ -8,22 +9,12 @@ export const ARCHIVED_LINE_LOCKED = 'The line has been archived and cannot be ch
 
 export const TEMPERATURE_TYPES = ['ambient', 'refrigerated', 'frozen'] as const;
 
-export const recordMetrics = z.object({
-  auc: z.number(),
-  auc_225hz: z.number(),
-  power: z.number(),
-  maximum_acceleration: z.number(),
-  duration: z.number(),
-  mean_kinetic_temperature: z.number().nullable(),
-  minimum_temperature: z.number().nullable(),
-  maximum_temperature: z.number().nullable(),
-  no_run_error: z.boolean(),
-  short_run_error: z.boolean(),
-  flatline_error: z.boolean(),
+/** What processing computed (shared/vial/metrics.ts), with the record's rejection figure. */
+export const recordMetricsDto = recordMetrics.extend({
   /** Worst analyte's rejection probability in percent. */
   rejection: z.number().nullable(),
 });
-export type RecordMetricsDto = z.infer<typeof recordMetrics>;
+export type RecordMetricsDto = z.infer<typeof recordMetricsDto>;
 
 export const labelRef = z.object({ id: z.number().int(), label: z.string(), color: z.string() });
 
@@ -55,7 +46,7 @@ export const record = z.object({
   outside_controlled_seconds: z.number().nullable(),
   outside_excursion_seconds: z.number().nullable(),
   clinical_data_count: z.number().int(),
-  metrics: recordMetrics.nullable(),
+  metrics: recordMetricsDto.nullable(),
   out_of_range: outOfRange.nullable(),
   sha256: z.string(),
   file_size: z.number().int(),

@@ -1,6 +1,7 @@
 import { magnitude, runLowpass } from './acceleration';
 import type { Run } from './dat';
-import { summarizeTemperature, type TemperatureSummary } from './temperature';
+import { z } from 'zod';
+import { summarizeTemperature } from './temperature';
 
 // A module binding rather than `Math.abs` in the per-sample loop: inside a vm context (Jest)
 // every global lookup costs about half a microsecond.
@@ -13,17 +14,25 @@ export const SHORT_RUN_SECONDS = 10;
 /** Identical x, y, z counts for this long mean a stuck sensor. */
 export const FLATLINE_SECONDS = 2;
 
-/** The metrics of a record (vial-data.md section 3), with the API's field names. */
-export interface RecordMetrics extends TemperatureSummary {
-  auc: number;
-  auc_225hz: number;
-  power: number;
-  maximum_acceleration: number;
-  duration: number;
-  no_run_error: boolean;
-  short_run_error: boolean;
-  flatline_error: boolean;
-}
+/**
+ * The metrics of a record (vial-data.md section 3), with the API's field names: declared once,
+ * here. The records table stores this shape (server/entities/record.ts) and the API's record
+ * `metrics` adds the rejection to it (shared/api/records.ts).
+ */
+export const recordMetrics = z.object({
+  auc: z.number(),
+  auc_225hz: z.number(),
+  power: z.number(),
+  maximum_acceleration: z.number(),
+  duration: z.number(),
+  mean_kinetic_temperature: z.number().nullable(),
+  minimum_temperature: z.number().nullable(),
+  maximum_temperature: z.number().nullable(),
+  no_run_error: z.boolean(),
+  short_run_error: z.boolean(),
+  flatline_error: z.boolean(),
+});
+export type RecordMetrics = z.infer<typeof recordMetrics>;
 
 /**
  * Everything in one pass over the acceleration block, without allocating per sample.

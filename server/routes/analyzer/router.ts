@@ -7,40 +7,47 @@ import {
   rejectionResult,
 } from '../../../shared/api/analyzer';
 import type { AppContext } from '../../app-context';
+import * as analyzers from '../../domain/analyzer/service';
 import { apiRouter } from '../../http/api-router';
-import * as analyzers from './service';
+import { presentAnalyzer, presentRejection } from './presenter';
 
 export function analyzerRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'analyzer');
+  const deps = { db: ctx.db };
 
   api.get(
     '/v2/institutes/:id/analyzer',
     {
       summary: "The institute's analyzer and thresholds (defaults 15/40/90 mg/dL until saved)",
+      access: 'read',
       params: idParams,
       response: analyzer,
     },
-    ({ user, params }) => analyzers.getAnalyzer(ctx, user, params.id),
+    async ({ user, params }) => presentAnalyzer(await analyzers.getAnalyzer(deps, user, params.id)),
   );
   api.patch(
     '/v2/institutes/:id/analyzer',
     {
       summary: "Edit the analyzer (admin, owner, staff); records' rejection is recomputed",
+      access: 'analyzer:edit',
       params: idParams,
       body: analyzerUpdate,
       response: analyzer,
     },
-    ({ user, params, body }) => analyzers.updateAnalyzer(ctx, user, params.id, body),
+    async ({ user, params, body }) =>
+      presentAnalyzer(await analyzers.updateAnalyzer(deps, user, params.id, body)),
   );
   api.get(
     '/v2/institutes/:id/analyzer/rejection',
     {
       summary: 'Rejection probability per analyte for a VitalMetric value (staff calculator)',
+      access: 'rejection:calculator',
       params: idParams,
       query: rejectionQuery,
       response: rejectionResult,
     },
-    ({ user, params, query }) => analyzers.rejectionFor(ctx, user, params.id, query.value),
+    async ({ user, params, query }) =>
+      presentRejection(await analyzers.rejectionFor(deps, user, params.id, query.value)),
   );
   return api.router;
 }

@@ -13,11 +13,20 @@ import {
 import { user } from '../../../shared/api/users';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import * as auth from '../../domain/auth/service';
 import { apiRouter } from '../../http/api-router';
-import * as auth from './service';
+import { presentUser } from '../users/presenter';
 
 export function authRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'auth');
+  const deps = {
+    db: ctx.db,
+    accessTokens: ctx.accessTokens,
+    throttle: ctx.throttle,
+    mailer: ctx.mailer,
+    publicUrl: ctx.config.publicUrl,
+    refreshTokenDays: ctx.config.refreshTokenDays,
+  };
 
   api.public.post(
     '/v2/auth/token',
@@ -28,7 +37,7 @@ export function authRouter(ctx: AppContext): Router {
       response: tokenResponse,
       before: [express.urlencoded({ extended: false })],
     },
-    ({ body, req }) => auth.login(ctx, body.username, body.password, req.ip ?? 'unknown'),
+    ({ body, req }) => auth.login(deps, body.username, body.password, req.ip ?? 'unknown'),
   );
 
   api.public.post(
@@ -38,7 +47,7 @@ export function authRouter(ctx: AppContext): Router {
       body: refreshBody,
       response: refreshResponse,
     },
-    ({ body }) => auth.refresh(ctx, body.refresh),
+    ({ body }) => auth.refresh(deps, body.refresh),
   );
 
   api.public.post(
@@ -48,7 +57,7 @@ export function authRouter(ctx: AppContext): Router {
       body: passwordResetRequest,
     },
     async ({ body }) => {
-      await auth.requestPasswordReset(ctx, body.email);
+      await auth.requestPasswordReset(deps, body.email);
     },
   );
 
@@ -59,7 +68,7 @@ export function authRouter(ctx: AppContext): Router {
       body: passwordReset,
     },
     async ({ body }) => {
-      await auth.resetPassword(ctx, body.token, body.new_password);
+      await auth.resetPassword(deps, body.token, body.new_password);
     },
   );
 
@@ -70,7 +79,7 @@ export function authRouter(ctx: AppContext): Router {
       params: z.object({ token: z.string().min(1) }),
       response: registrationInfo,
     },
-    ({ params }) => auth.registrationInfo(ctx, params.token),
+    ({ params }) => auth.registrationInfo(deps, params.token),
   );
 
   api.public.post(
@@ -81,21 +90,24 @@ export function authRouter(ctx: AppContext): Router {
       response: user,
       status: 201,
     },
-    ({ body }) => auth.register(ctx, body),
+    async ({ body }) => presentUser(await auth.register(deps, body)),
   );
 
-  api.get('/v2/auth/account', { summary: 'The signed-in user', response: user }, ({ user: me }) =>
-    auth.getAccount(ctx, me.id),
+  api.get(
+    '/v2/auth/account',
+    { summary: 'The signed-in user', access: 'self', response: user },
+    async ({ user: me }) => presentUser(await auth.getAccount(deps, me.id)),
   );
 
   api.post(
     '/v2/auth/account',
     {
       summary: 'Change own names and, with the current password, the password',
+      access: 'self',
       body: accountUpdate,
       response: user,
     },
-    ({ user: me, body }) => auth.updateAccount(ctx, me.id, body),
+    async ({ user: me, body }) => presentUser(await auth.updateAccount(deps, me.id, body)),
   );
 
   return api.router;

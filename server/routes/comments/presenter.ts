@@ -1,10 +1,6 @@
 import type { CommentDto } from '../../../shared/api/comments';
+import { commenterNameOf } from '../../domain/comments/service';
 import type { Comment } from '../../entities/comment';
-import type { User } from '../../entities/user';
-
-/** 'First Last', or the e-mail of a user who has not given names. */
-export const commenterNameOf = (user: Pick<User, 'firstName' | 'lastName' | 'email'>) =>
-  `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /** The author's current name while the account exists, the name kept at writing after that. */
 export function presentComment(c: Comment): CommentDto {

@@ -10,71 +10,84 @@ import {
   uploadSummary,
 } from '../../../shared/api/institutes';
 import type { AppContext } from '../../app-context';
+import * as institutes from '../../domain/institutes/service';
 import { apiRouter } from '../../http/api-router';
-import * as institutes from './service';
+import { presentPage } from '../../http/present-page';
+import { presentInstitute } from './presenter';
 
 export function institutesRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'institutes');
+  const deps = { db: ctx.db };
 
   api.get(
     '/v2/institutes',
     {
       summary: 'Institutes the user belongs to (staff: all)',
+      access: 'read',
       query: instituteListQuery,
       response: paginated(institute),
     },
-    ({ user, query }) => institutes.listInstitutes(ctx, user, query),
+    async ({ user, query }) =>
+      presentPage(await institutes.listInstitutes(deps, user, query), presentInstitute),
   );
   api.post(
     '/v2/institutes',
     {
       summary: 'Create an institute (staff)',
+      access: 'institute:create',
       body: instituteCreate,
       response: institute,
       status: 201,
     },
-    ({ user, body }) => institutes.createInstitute(ctx, user, body),
+    async ({ user, body }) => presentInstitute(await institutes.createInstitute(deps, user, body)),
   );
   api.get(
     '/v2/institutes/:id',
     {
       summary: 'One institute with its feature flags (null: defaults)',
+      access: 'read',
       params: idParams,
       response: institute,
     },
-    ({ user, params }) => institutes.getInstitute(ctx, user, params.id),
+    async ({ user, params }) =>
+      presentInstitute(await institutes.getInstitute(deps, user, params.id)),
   );
   api.patch(
     '/v2/institutes/:id',
     {
       summary: 'Edit organization settings (owner, staff; some fields staff only)',
+      access: 'institute:settings',
       params: idParams,
       body: instituteUpdate,
       response: institute,
     },
-    ({ user, params, body }) => institutes.updateInstitute(ctx, user, params.id, body),
+    async ({ user, params, body }) =>
+      presentInstitute(await institutes.updateInstitute(deps, user, params.id, body)),
   );
   api.delete(
     '/v2/institutes/:id',
     {
       summary: 'Archive an institute (staff); its data is kept',
+      access: 'institute:create',
       params: idParams,
     },
-    ({ user, params }) => institutes.archiveInstitute(ctx, user, params.id),
+    ({ user, params }) => institutes.archiveInstitute(deps, user, params.id),
   );
   api.get(
     '/v2/institutes/:id/upload-summary',
     {
       summary: 'Record upload figures of an institute',
+      access: 'read',
       params: idParams,
       response: uploadSummary,
     },
-    ({ user, params }) => institutes.uploadSummary(ctx, user, params.id),
+    ({ user, params }) => institutes.uploadSummary(deps, user, params.id),
   );
   api.get(
     '/v2/feature-flags/defaults',
     {
       summary: 'Flags of institutes without their own set',
+      access: 'read',
       response: featureFlags,
     },
     async () => DEFAULT_FEATURE_FLAGS,

@@ -137,4 +137,33 @@ describe('line statistics', () => {
     expect(stats.auc.rejection_rates.ldh).toBeGreaterThan(0.03);
     expect(stats.auc.performance).toBe('acceptable');
   });
+
+  it('averages the mean kinetic temperature of the included records that have one', async () => {
+    const { body: line } = await createLine({ name: 'Temperature line' });
+    let res = await member.get(`/v2/lines/${line.id}`);
+    expect(res.body.line_statistics.mean_kinetic_temperature).toBeNull();
+
+    await insertProcessedRecords(server.ctx.db, hospital, line.id, [
+      { auc: 100, meanKineticTemperature: 4.5 },
+      { auc: 200, meanKineticTemperature: null },
+      { auc: 300, meanKineticTemperature: -18, exclude: true },
+    ]);
+    res = await member.get(`/v2/lines/${line.id}`);
+    // One included record has a temperature (the excluded one does not count): 4.5.
+    expect(res.body.line_statistics.mean_kinetic_temperature).toBeCloseTo(4.5, 12);
+
+    await insertProcessedRecords(server.ctx.db, hospital, line.id, [
+      { auc: 400, meanKineticTemperature: 7.25 },
+      { auc: 500, meanKineticTemperature: 20 },
+      { auc: 600, meanKineticTemperature: 30, flatlineError: true },
+    ]);
+    res = await member.get(`/v2/lines/${line.id}`);
+    // (4.5 + 7.25 + 20) / 3 = 10.5833…: the record without one and the flagged one left out.
+    expect(res.body.line_statistics.mean_kinetic_temperature).toBeCloseTo(31.75 / 3, 12);
+    const listed = await member.get(`/v2/institutes/${hospital}/lines?name__icontains=Temperature`);
+    expect(listed.body.items[0].line_statistics.mean_kinetic_temperature).toBeCloseTo(
+      31.75 / 3,
+      12,
+    );
+  });
 });

@@ -1,14 +1,12 @@
-import type { RecordDto } from '../../../shared/api/records';
-import type { TransitRecord } from '../../entities/record';
+import type { RecordDto, UploadResponse } from '../../../shared/api/records';
+import type { RecordView } from '../../domain/records/service';
+import type { UploadResult } from '../../domain/records/upload';
 
 /**
  * What a record looks like in the API. The error flags come from the columns (staff may have
  * corrected what processing found), everything else in `metrics` from processing.
  */
-export function presentRecord(
-  r: TransitRecord,
-  outOfRange: RecordDto['out_of_range'] = null,
-): RecordDto {
+export function presentRecord({ record: r, outOfRange }: RecordView): RecordDto {
   return {
     id: r.id,
     date: r.date.toISOString(),
@@ -44,3 +42,8 @@ export function presentRecord(
     sequence: r.sequence,
   };
 }
+
+export const presentUpload = ({ view, duplicate }: UploadResult): UploadResponse => ({
+  ...presentRecord(view),
+  duplicate,
+});

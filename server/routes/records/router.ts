@@ -16,62 +16,73 @@ import {
 import { recordActivityQuery, recordActivityResponse } from '../../../shared/api/record-activity';
 import { recordBulkResult, recordBulkUpdate } from '../../../shared/api/record-bulk';
 import type { AppContext } from '../../app-context';
-import { HANDLED } from '../../http/route';
+import { recordActivity } from '../../domain/records/activity';
+import { bulkUpdateRecords } from '../../domain/records/bulk';
+import * as records from '../../domain/records/service';
+import { uploadRecord } from '../../domain/records/upload';
 import { apiRouter } from '../../http/api-router';
-import { recordActivity } from './activity';
-import { bulkUpdateRecords } from './bulk';
-import * as records from './service';
+import { presentPage } from '../../http/present-page';
+import { HANDLED } from '../../http/route';
+import { receiveRunUpload } from '../../http/run-upload';
+import { presentRecord, presentUpload } from './presenter';
 
 const tag = 'records';
 
 export function recordsRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, tag);
+  const deps = { db: ctx.db, queue: ctx.queue, runs: ctx.runs };
 
   api.get(
     '/v2/institutes/:id/records',
     {
       summary: 'Transit records of an institute, filtered Django-style',
+      access: 'read',
       params: idParams,
       query: recordListQuery,
       response: paginated(record),
     },
-    ({ user, params, query }) => records.listRecords(ctx, user, params.id, query),
+    async ({ user, params, query }) =>
+      presentPage(await records.listRecords(deps, user, params.id, query), presentRecord),
   );
   api.get(
     '/v2/institutes/:id/records/summary',
     {
       summary: 'Counts of reviewed, to-review and unprocessed records',
+      access: 'read',
       params: idParams,
       response: recordSummary,
     },
-    ({ user, params }) => records.recordSummary(ctx, user, params.id),
+    ({ user, params }) => records.recordSummary(deps, user, params.id),
   );
   api.get(
     '/v2/institutes/:id/records/activity',
     {
       summary:
         "Records per day in the institute's time zone (hidden ones left out), for the heat map",
+      access: 'read',
       params: idParams,
       query: recordActivityQuery,
       response: recordActivityResponse,
     },
-    ({ user, params, query }) => recordActivity(ctx, user, params.id, query.days),
+    ({ user, params, query }) => recordActivity(deps, user, params.id, query.days),
   );
   api.post(
     '/v2/institutes/:id/records/bulk',
     {
       summary: 'Exclude, review or assign to a line up to 500 records at once, all or nothing',
+      access: 'data:edit',
       params: idParams,
       body: recordBulkUpdate,
       response: recordBulkResult,
     },
-    ({ user, params, body }) => bulkUpdateRecords(ctx, user, params.id, body),
+    ({ user, params, body }) => bulkUpdateRecords(deps, user, params.id, body),
   );
   api.post(
     '/v2/institutes/:id/record-upload',
     {
       summary:
         'Upload one run file (multipart: file, vial_uuid). 201 new record; 200 with duplicate: true when this content was uploaded before',
+      access: 'data:edit',
       params: idParams,
       bodyType: 'multipart',
       body: z.object({
@@ -82,8 +93,9 @@ export function recordsRouter(ctx: AppContext): Router {
       status: 201,
     },
     async ({ user, params, req, res }) => {
-      const { status, body } = await records.uploadRecord(ctx, user, params.id, req);
-      res.status(status).json(body);
+      const received = () => receiveRunUpload(req, ctx.blobs, ctx.config.maxUploadBytes);
+      const result = await uploadRecord(deps, user, params.id, received);
+      res.status(result.duplicate ? 200 : 201).json(presentUpload(result));
       return HANDLED;
     },
   );
@@ -91,43 +103,48 @@ export function recordsRouter(ctx: AppContext): Router {
     '/v2/records/:id',
     {
       summary: 'One record',
+      access: 'read',
       params: idParams,
       response: record,
     },
-    ({ user, params }) => records.getRecord(ctx, user, params.id),
+    async ({ user, params }) => presentRecord(await records.getRecord(deps, user, params.id)),
   );
   api.patch(
     '/v2/records/:id',
     {
       summary:
         'Review, assign, label or exclude a record (staff: also date, hidden, institute, flags)',
+      access: 'data:edit',
       params: idParams,
       body: recordPatch,
       response: record,
     },
-    ({ user, params, body }) => records.patchRecord(ctx, user, params.id, body),
+    async ({ user, params, body }) =>
+      presentRecord(await records.patchRecord(deps, user, params.id, body)),
   );
   api.get(
     '/v2/records/:id/data',
     {
       summary: 'Acceleration or temperature series, thinned to max_points keeping every peak',
+      access: 'read',
       params: idParams,
       query: recordDataQuery,
       response: z.union([accelerationData, temperatureData]),
     },
     ({ user, params, query }) =>
-      records.recordData(ctx, user, params.id, query.type, query.max_points),
+      records.recordData(deps, user, params.id, query.type, query.max_points),
   );
   api.get(
     '/v2/records/:id/cumulative',
     {
       summary: 'Running VitalMetric (auc, auc_225hz) or mean square (power), thinned',
+      access: 'read',
       params: idParams,
       query: cumulativeQuery,
       response: cumulativeData,
     },
     ({ user, params, query }) =>
-      records.recordCumulative(ctx, user, params.id, query.metric, query.max_points),
+      records.recordCumulative(deps, user, params.id, query.metric, query.max_points),
   );
   return api.router;
 }

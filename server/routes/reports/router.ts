@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { idParams, paginated } from '../../../shared/api/common';
+import { REPORT_MESSAGES } from '../../../shared/api/reports';
 import {
   instituteValidationParams,
   report,
@@ -8,90 +9,113 @@ import {
   reportUpload,
 } from '../../../shared/api/reports';
 import type { AppContext } from '../../app-context';
-import { HANDLED } from '../../http/route';
+import * as reports from '../../domain/reports/service';
 import { apiRouter } from '../../http/api-router';
-import * as reports from './service';
+import { receiveMultipart } from '../../http/multipart';
+import { presentPage } from '../../http/present-page';
+import { HANDLED } from '../../http/route';
+import type { Request } from 'express';
+import { presentReport } from './presenter';
 
 export function reportsRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'reports');
+  const deps = { db: ctx.db, blobs: ctx.blobs };
+  /** The report form (title, file, validation), streamed into staging when the domain asks. */
+  const receiveForm = (req: Request) => () =>
+    receiveMultipart(req, ctx.blobs, {
+      fileField: 'file',
+      maxBytes: ctx.config.maxUploadBytes,
+      missingFile: REPORT_MESSAGES.fileRequired,
+    });
 
   api.get(
     '/v2/institutes/:id/reports',
     {
       summary: 'Reports of an institute, newest first',
+      access: 'read',
       params: idParams,
       query: reportListQuery,
       response: paginated(report),
     },
-    ({ user, params, query }) => reports.listReports(ctx, user, params.id, query),
+    async ({ user, params, query }) =>
+      presentPage(await reports.listReports(deps, user, params.id, query), presentReport),
   );
   api.post(
     '/v2/institutes/:id/reports',
     {
       summary: 'Upload a report (staff; multipart: title, PDF or Word file, optional validation)',
+      access: 'reports:upload',
       params: idParams,
       bodyType: 'multipart',
       body: reportUpload,
       response: report,
       status: 201,
     },
-    async ({ user, params, req, res }) => {
-      res.status(201).json(await reports.createReport(ctx, user, params.id, req));
-      return HANDLED;
-    },
+    async ({ user, params, req }) =>
+      presentReport(await reports.createReport(deps, user, params.id, receiveForm(req))),
   );
   api.post(
     '/v2/reports/institutes/:id/validations/:vid',
     {
       summary: 'Upload the report of a completed validation (staff; multipart: file, title)',
+      access: 'reports:upload',
       params: instituteValidationParams,
       bodyType: 'multipart',
       body: reportUpload.omit({ validation: true }),
       response: report,
       status: 201,
     },
-    async ({ user, params, req, res }) => {
-      res
-        .status(201)
-        .json(await reports.uploadValidationReport(ctx, user, params.id, params.vid, req));
-      return HANDLED;
-    },
+    async ({ user, params, req }) =>
+      presentReport(
+        await reports.uploadValidationReport(deps, user, params.id, params.vid, receiveForm(req)),
+      ),
   );
   api.get(
     '/v2/reports/:id',
     {
       summary: 'One report',
+      access: 'read',
       params: idParams,
       response: report,
     },
-    ({ user, params }) => reports.getReport(ctx, user, params.id),
+    async ({ user, params }) => presentReport(await reports.getReport(deps, user, params.id)),
   );
   api.patch(
     '/v2/reports/:id',
     {
       summary: 'Rename a report (staff, owner, admin)',
+      access: 'reports:edit-title',
       params: idParams,
       body: reportUpdate,
       response: report,
     },
-    ({ user, params, body }) => reports.updateReport(ctx, user, params.id, body.title),
+    async ({ user, params, body }) =>
+      presentReport(await reports.updateReport(deps, user, params.id, body.title)),
   );
   api.delete(
     '/v2/reports/:id',
     {
       summary: 'Delete a report (staff)',
+      access: 'reports:delete',
       params: idParams,
     },
-    ({ user, params }) => reports.deleteReport(ctx, user, params.id),
+    ({ user, params }) => reports.deleteReport(deps, user, params.id),
   );
   api.get(
     '/v2/reports/:id/download',
     {
       summary: "The report's file, for its institute only (fetch with the bearer token)",
+      access: 'read',
       params: idParams,
     },
     async ({ user, params, res }) => {
-      await reports.downloadReport(ctx, user, params.id, res);
+      const { report, bytes } = await reports.downloadReport(deps, user, params.id);
+      res
+        .status(200)
+        .set('Content-Type', report.contentType)
+        .set('Cache-Control', 'private, no-store')
+        .attachment(report.fileName)
+        .send(bytes);
       return HANDLED;
     },
   );

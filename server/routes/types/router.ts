@@ -4,7 +4,7 @@ import { ANALYZER_MAKES, choices, LINE_MANUFACTURERS, wordsOf } from '../../../s
 import { VIAL_VERSIONS } from '../../../shared/api/vials';
 import type { AppContext } from '../../app-context';
 import { apiRouter } from '../../http/api-router';
-import { authorize } from '../../policy/policy';
+import { authorize } from '../../domain/policy';
 
 const named = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -12,7 +12,7 @@ const named = (values: readonly string[]) => values.map((value) => ({ value, lab
 export function typesRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'types');
   const list = (path: string, summary: string, values: () => { value: string; label: string }[]) =>
-    api.get(path, { summary, response: choices }, async () => values());
+    api.get(path, { summary, access: 'read', response: choices }, async () => values());
 
   list('/v2/types/manufacturers', 'Line manufacturers', () => named(LINE_MANUFACTURERS));
   list('/v2/types/analyzer/makes', 'Analyzer makes', () => named(ANALYZER_MAKES));
@@ -21,6 +21,7 @@ export function typesRouter(ctx: AppContext): Router {
     '/v2/types/institutes/relationship',
     {
       summary: 'Institute relationships (staff)',
+      access: 'institute:staff-fields',
       response: choices,
     },
     async ({ user }) => {

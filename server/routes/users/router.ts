@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { idParams, pageQuery, paginated } from '../../../shared/api/common';
 import { user, userCreate, userListQuery, userUpdate } from '../../../shared/api/users';
 import type { AppContext } from '../../app-context';
+import * as users from '../../domain/users/service';
 import { apiRouter } from '../../http/api-router';
-import * as users from './service';
+import { presentPage } from '../../http/present-page';
+import { presentUser } from './presenter';
 
 const memberParams = z.object({
   id: z.coerce.number().int().positive(),
@@ -13,74 +15,85 @@ const memberParams = z.object({
 
 export function usersRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'users');
+  const deps = { db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
 
   api.get(
     '/v2/users',
     {
       summary: 'All users (staff); search by e-mail, first or last name',
+      access: 'users:list-all',
       query: userListQuery,
       response: paginated(user),
     },
-    ({ user: me, query }) => users.listAllUsers(ctx, me, query),
+    async ({ user: me, query }) =>
+      presentPage(await users.listAllUsers(deps, me, query), presentUser),
   );
   api.get(
     '/v2/institutes/:id/users',
     {
       summary: 'Users of an institute',
+      access: 'read',
       params: idParams,
       query: pageQuery.extend({ search: z.string().max(200).optional() }),
       response: paginated(user),
     },
-    ({ user: me, params, query }) => users.listInstituteUsers(ctx, me, params.id, query),
+    async ({ user: me, params, query }) =>
+      presentPage(await users.listInstituteUsers(deps, me, params.id, query), presentUser),
   );
   api.post(
     '/v2/institutes/:id/users',
     {
       summary: 'Invite a user into an institute (staff, owner, admin); e-mails a registration link',
+      access: 'users:manage',
       params: idParams,
       body: userCreate,
       response: user,
       status: 201,
     },
-    ({ user: me, params, body }) => users.inviteUser(ctx, me, params.id, body),
+    async ({ user: me, params, body }) =>
+      presentUser(await users.inviteUser(deps, me, params.id, body)),
   );
   for (const path of ['/v2/users/:id', '/v2/users/id/:id']) {
     api.get(
       path,
-      { summary: 'One user', params: idParams, response: user },
-      ({ user: me, params }) => users.getUser(ctx, me, params.id),
+      { summary: 'One user', access: 'read', params: idParams, response: user },
+      async ({ user: me, params }) => presentUser(await users.getUser(deps, me, params.id)),
     );
   }
   api.patch(
     '/v2/users/:id',
     {
       summary: 'Edit a user (names: self; role, organizations, active: managers)',
+      access: 'self',
       params: idParams,
       body: userUpdate,
       response: user,
     },
-    ({ user: me, params, body }) => users.updateUser(ctx, me, params.id, body),
+    async ({ user: me, params, body }) =>
+      presentUser(await users.updateUser(deps, me, params.id, body)),
   );
   api.delete(
     '/v2/users/:id',
-    { summary: 'Delete a user', params: idParams },
-    ({ user: me, params }) => users.deleteUser(ctx, me, params.id),
+    { summary: 'Delete a user', access: 'users:manage', params: idParams },
+    ({ user: me, params }) => users.deleteUser(deps, me, params.id),
   );
   api.delete(
     '/v2/institutes/:id/users/:userId',
     {
       summary: "Revoke a user's access to one institute",
+      access: 'users:manage',
       params: memberParams,
     },
-    ({ user: me, params }) => users.revokeAccess(ctx, me, params.id, params.userId),
+    ({ user: me, params }) => users.revokeAccess(deps, me, params.id, params.userId),
   );
   api.post(
     '/v2/users/:id/resend',
     {
       summary: 'Send a new invitation to an unregistered user',
+      access: 'users:manage',
       params: idParams,
     },
-    ({ user: me, params }) => users.resendInvitation(ctx, me, params.id),
+    ({ user: me, params }) => users.resendInvitation(deps, me, params.id),
   );
   return api.router;
 }

@@ -1,14 +1,12 @@
-import { In, type EntityManager } from 'typeorm';
 import {
   nextValidationDate,
   validationEndDate,
   type ValidationDto,
 } from '../../../shared/api/validations';
-import { Report } from '../../entities/report';
-import type { Validation } from '../../entities/validation';
+import type { ValidationView } from '../../domain/validations/service';
 import { downloadUrl } from '../reports/presenter';
 
-export function presentValidation(v: Validation, latestReport: Report | undefined): ValidationDto {
+export function presentValidation({ validation: v, latestReport }: ValidationView): ValidationDto {
   return {
     id: v.id,
     name: v.name,
@@ -26,15 +24,4 @@ export function presentValidation(v: Validation, latestReport: Report | undefine
       ? { id: latestReport.id, download_url: downloadUrl(latestReport.id) }
       : null,
   };
-}
-
-/** Validations with their latest report each, in one query for the reports. */
-export async function presentValidations(manager: EntityManager, validations: Validation[]) {
-  const reports = validations.length
-    ? await manager
-        .getRepository(Report)
-        .find({ where: { validationId: In(validations.map((v) => v.id)) }, order: { id: 'ASC' } })
-    : [];
-  const latest = new Map(reports.map((r) => [r.validationId, r]));
-  return validations.map((v) => presentValidation(v, latest.get(v.id)));
 }

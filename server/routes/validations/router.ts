@@ -11,105 +11,136 @@ import {
   validationUpdate,
 } from '../../../shared/api/validations';
 import type { AppContext } from '../../app-context';
+import { generateValidationReport, requestValidationReport } from '../../domain/reports/service';
+import * as validations from '../../domain/validations/service';
 import { apiRouter } from '../../http/api-router';
-import * as validations from './service';
+import { presentPage } from '../../http/present-page';
+import { presentReport } from '../reports/presenter';
+import { presentValidation } from './presenter';
 
 export function validationsRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'validations');
+  const reportDeps = { db: ctx.db, blobs: ctx.blobs };
+  const deps = {
+    db: ctx.db,
+    generateReport: (id: number) => generateValidationReport(reportDeps, id),
+  };
 
   api.get(
     '/v2/institutes/:id/validations',
     {
       summary: 'Validations of an institute, newest start first',
+      access: 'read',
       params: idParams,
       query: validationListQuery,
       response: paginated(validation),
     },
-    ({ user, params, query }) => validations.listValidations(ctx, user, params.id, query),
+    async ({ user, params, query }) =>
+      presentPage(
+        await validations.listValidations(deps, user, params.id, query),
+        presentValidation,
+      ),
   );
   api.get(
     '/v2/institutes/:id/validations/latest',
     {
       summary: 'The newest validation of an institute (null when there is none)',
+      access: 'read',
       params: idParams,
       response: validation.nullable(),
     },
-    ({ user, params }) => validations.latestValidation(ctx, user, params.id),
+    async ({ user, params }) => {
+      const latest = await validations.latestValidation(deps, user, params.id);
+      return latest && presentValidation(latest);
+    },
   );
   api.post(
     '/v2/institutes/:id/validations',
     {
       summary: 'Start a validation (not guests)',
+      access: 'data:edit',
       params: idParams,
       body: validationCreate,
       response: validation,
       status: 201,
     },
-    ({ user, params, body }) => validations.createValidation(ctx, user, params.id, body),
+    async ({ user, params, body }) =>
+      presentValidation(await validations.createValidation(deps, user, params.id, body)),
   );
   api.get(
     '/v2/validations/:id',
     {
       summary: 'One validation',
+      access: 'read',
       params: idParams,
       response: validation,
     },
-    ({ user, params }) => validations.getValidation(ctx, user, params.id),
+    async ({ user, params }) =>
+      presentValidation(await validations.getValidation(deps, user, params.id)),
   );
   api.patch(
     '/v2/validations/:id',
     {
       summary: 'Edit an in-progress validation (400 once completed)',
+      access: 'data:edit',
       params: idParams,
       body: validationUpdate,
       response: validation,
     },
-    ({ user, params, body }) => validations.updateValidation(ctx, user, params.id, body),
+    async ({ user, params, body }) =>
+      presentValidation(await validations.updateValidation(deps, user, params.id, body)),
   );
   api.delete(
     '/v2/validations/:id',
     {
       summary: 'Delete a validation',
+      access: 'data:edit',
       params: idParams,
     },
-    ({ user, params }) => validations.deleteValidation(ctx, user, params.id),
+    ({ user, params }) => validations.deleteValidation(deps, user, params.id),
   );
   api.get(
     '/v2/validations/:id/summary',
     {
       summary: 'Records collected per line against 4 per day of the duration',
+      access: 'read',
       params: idParams,
       response: validationSummary,
     },
-    ({ user, params }) => validations.validationSummary(ctx, user, params.id),
+    ({ user, params }) => validations.validationSummary(deps, user, params.id),
   );
   api.get(
     '/v2/validations/:id/lines',
     {
       summary: "Statistics of the validation's records per line",
+      access: 'read',
       params: idParams,
       response: z.array(validationLineStats),
     },
-    ({ user, params }) => validations.validationLines(ctx, user, params.id),
+    ({ user, params }) => validations.validationLines(deps, user, params.id),
   );
   api.post(
     '/v2/validations/:id/complete',
     {
       summary: "Complete the validation: its records set the lines' validated range",
+      access: 'data:edit',
       params: idParams,
       response: validation,
     },
-    ({ user, params }) => validations.completeValidation(ctx, user, params.id),
+    async ({ user, params }) =>
+      presentValidation(await validations.completeValidation(deps, user, params.id)),
   );
   api.post(
     '/v2/validations/:id/request-report',
     {
       summary: 'Build the PDF report of a completed validation and save it as its report',
+      access: 'data:edit',
       params: idParams,
       response: report,
       status: 201,
     },
-    ({ user, params }) => validations.requestReport(ctx, user, params.id),
+    async ({ user, params }) =>
+      presentReport(await requestValidationReport(reportDeps, user, params.id)),
   );
   return api.router;
 }

@@ -7,7 +7,6 @@ import { ChartPanel } from '../../../components/charts/chart-panel';
 import { RejectionChart } from '../../../components/charts/rejection-chart';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
 import { useLines } from '../api/get-lines';
-import { useRecords } from '../../records/api/get-records';
 import { barOption } from './bar-option';
 
 const GRAPHS = [
@@ -16,9 +15,6 @@ const GRAPHS = [
   { value: 'rejection', label: 'Rejection' },
 ] as const;
 type Graph = (typeof GRAPHS)[number]['value'];
-
-const mean = (values: number[]) =>
-  values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
 
 function VitalMetricGraph({ lines }: { lines: LineDto[] }) {
   const word = useLineWord();
@@ -37,30 +33,17 @@ function VitalMetricGraph({ lines }: { lines: LineDto[] }) {
   );
 }
 
-/** Mean kinetic temperature per line, over the line's included records. */
-function TemperatureGraph({ instituteId, lines }: { instituteId: number; lines: LineDto[] }) {
+/** Mean kinetic temperature per line, over the line's included records (the server's figure). */
+function TemperatureGraph({ lines }: { lines: LineDto[] }) {
   const word = useLineWord();
-  const records = useRecords(instituteId, { exclude: false, size: 9999 });
-  const means = lines
-    .map((line) => ({
-      name: line.name,
-      mean: mean(
-        (records.data?.items ?? [])
-          .filter((r) => r.line?.id === line.id)
-          .map((r) => r.metrics?.mean_kinetic_temperature)
-          .filter((t): t is number => typeof t === 'number'),
-      ),
-    }))
-    .filter((m): m is { name: string; mean: number } => m.mean !== null);
+  const shown = lines.filter((l) => l.line_statistics.mean_kinetic_temperature !== null);
   return (
     <ChartPanel
       title={`Mean kinetic temperature per ${word.singular}`}
       exportName="lines-temperature"
-      loading={records.isLoading}
-      error={records.isError}
       option={barOption(
-        means.map((m) => m.name),
-        means.map((m) => m.mean),
+        shown.map((l) => l.name),
+        shown.map((l) => l.line_statistics.mean_kinetic_temperature ?? 0),
         { name: 'Mean kinetic temperature', unit: '°C', decimals: 1 },
       )}
     />
@@ -116,7 +99,7 @@ export function LinesGraph({ instituteId }: { instituteId: number }) {
       ) : graph === 'vitalmetric' ? (
         <VitalMetricGraph lines={items} />
       ) : graph === 'temperature' ? (
-        <TemperatureGraph instituteId={instituteId} lines={items} />
+        <TemperatureGraph lines={items} />
       ) : (
         <RejectionGraph lines={items} />
       )}

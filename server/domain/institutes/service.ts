@@ -1,0 +1,91 @@
+import type { DataSource } from 'typeorm';
+import {
+  STAFF_ONLY_INSTITUTE_FIELDS,
+  type InstituteCreate,
+  type InstituteListQuery,
+  type InstituteUpdate,
+  type UploadSummary,
+} from '../../../shared/api/institutes';
+import type { AuthUser } from '../../auth/auth-user';
+import type { Institute } from '../../entities/institute';
+import { forbidden, notFound } from '../errors';
+import { authorize, can, visibleInstitutes } from '../policy';
+import * as repo from './repository';
+
+export interface InstituteDeps {
+  db: DataSource;
+}
+
+export function listInstitutes({ db }: InstituteDeps, user: AuthUser, query: InstituteListQuery) {
+  return repo.pageOfInstitutes(db.manager, visibleInstitutes(user), query);
+}
+
+/** The institute, or 404 when it does not exist or the user is not a member. */
+export async function getInstitute({ db }: InstituteDeps, user: AuthUser, id: number) {
+  authorize(user, 'read', id);
+  const institute = await repo.findInstitute(db.manager, id);
+  if (!institute) throw notFound();
+  return institute;
+}
+
+function toColumns(body: InstituteUpdate): Partial<Institute> {
+  const columns: Partial<Institute> = {};
+  if (body.name !== undefined) columns.name = body.name;
+  if (body.partner_id !== undefined) columns.partnerId = body.partner_id || null;
+  if (body.metadata_type !== undefined) columns.metadataType = body.metadata_type;
+  if (body.relationship !== undefined) columns.relationship = body.relationship;
+  if (body.subscription !== undefined) columns.subscription = body.subscription;
+  if (body.total_lines !== undefined) columns.totalLines = body.total_lines;
+  if (body.feature_flags !== undefined) columns.featureFlags = body.feature_flags;
+  if (body.customer_since !== undefined) columns.customerSince = body.customer_since;
+  if (body.archived !== undefined) columns.archived = body.archived;
+  if (body.timezone !== undefined) columns.timezone = body.timezone;
+  return columns;
+}
+
+export async function createInstitute(
+  { db }: InstituteDeps,
+  user: AuthUser,
+  body: InstituteCreate,
+) {
+  authorize(user, 'institute:create');
+  return repo.insertInstitute(db.manager, toColumns(body));
+}
+
+export async function updateInstitute(
+  deps: InstituteDeps,
+  user: AuthUser,
+  id: number,
+  body: InstituteUpdate,
+) {
+  const institute = await getInstitute(deps, user, id);
+  authorize(user, 'institute:settings');
+  if (!can(user, 'institute:staff-fields')) {
+    const staffOnly = STAFF_ONLY_INSTITUTE_FIELDS.find((f) => body[f] !== undefined);
+    if (staffOnly) throw forbidden(`Only the provider's staff can change ${staffOnly}.`);
+  }
+  await repo.updateInstitute(deps.db.manager, institute.id, toColumns(body));
+  return getInstitute(deps, user, id);
+}
+
+/** Institutes are archived, never erased: their records and reports stay. */
+export async function archiveInstitute(deps: InstituteDeps, user: AuthUser, id: number) {
+  await getInstitute(deps, user, id);
+  authorize(user, 'institute:create');
+  await repo.updateInstitute(deps.db.manager, id, { archived: true });
+}
+
+export async function uploadSummary(
+  deps: InstituteDeps,
+  user: AuthUser,
+  id: number,
+): Promise<UploadSummary> {
+  await getInstitute(deps, user, id);
+  const row = await repo.uploadFigures(deps.db.manager, id);
+  return {
+    total_records: Number(row.total),
+    unprocessed: Number(row.unprocessed),
+    last_upload_date: row.last ? new Date(row.last).toISOString() : null,
+    uploads_last_30_days: Number(row.recent),
+  };
+}

@@ -1,0 +1,223 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PageQuery } from '../../../shared/api/common';
+import {
+  type LineCreate,
+  type LineDto,
+  type LineListQuery,
+  type LineStatistics,
+  type LineUpdate,
+} from '../../../shared/api/lines';
+import { ARCHIVED_LINE_CHOSEN } from '../../../shared/api/records';
+import type { RecordSetStatistics } from '../../../shared/api/statistics';
+import { nextValidationDate } from '../../../shared/api/validations';
+import type { AuthUser } from '../../auth/auth-user';
+import type { Line } from '../../entities/line';
+import type { Validation } from '../../entities/validation';
+import { baselinesOf, isOutside, type LineBaseline } from '../baselines/service';
+import { invalidField, notFound } from '../errors';
+import { labelsOfInstitute } from '../labels/service';
+import type { Page } from '../pagination';
+import { authorize } from '../policy';
+import { rejectionSettings, type RejectionSettings } from '../rejection/service';
+import { includedRecords, type IncludedRecord } from '../statistics/repository';
+import { groupBy, lineStatisticsOf, statisticsOf } from '../statistics/service';
+import * as repo from './repository';
+
+/** Re-validation is advised from this many out-of-range records on (vial-data.md). */
+export const OUT_OF_RANGE_FOR_REVALIDATION = 4;
+
+export interface LineDeps {
+  db: DataSource;
+}
+
+/** What the line's monitoring says: its baseline, its range and whether to re-validate. */
+export type LineMonitoring = Pick<
+  LineDto,
+  | 'validation'
+  | 'validation_statistics'
+  | 'out_of_range_count'
+  | 'revalidation_recommended'
+  | 'revalidation_reason'
+  | 'next_validation_date'
+>;
+
+/** A line with the figures its included records and its baseline give it. */
+export interface LineView {
+  line: Line;
+  statistics: LineStatistics;
+  monitoring: LineMonitoring;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Out-of-range count since the baseline's completion and the re-validation advice. */
+function monitoringOf(
+  records: IncludedRecord[],
+  baseline: LineBaseline | undefined,
+  settings: RejectionSettings,
+  now: string,
+): LineMonitoring {
+  if (!baseline) {
+    return {
+      validation: null,
+      validation_statistics: null,
+      out_of_range_count: 0,
+      revalidation_recommended: false,
+      revalidation_reason: null,
+      next_validation_date: null,
+    };
+  }
+  const range = baseline.range;
+  const outOfRangeCount = range
+    ? records.filter((r) => r.date > baseline.completedAt && isOutside(r.auc, range)).length
+    : 0;
+  const next = nextValidationDate(baseline.startDate);
+  const reason =
+    outOfRangeCount >= OUT_OF_RANGE_FOR_REVALIDATION
+      ? ('out_of_range' as const)
+      : now >= next
+        ? ('baseline_due' as const)
+        : null;
+  return {
+    validation: { validation_id: baseline.validationId, validation_start_date: baseline.startDate },
+    validation_statistics: {
+      ...statisticsOf(baseline.records, settings),
+      validation_id: baseline.validationId,
+      validation_name: baseline.validationName,
+      validated: baseline.isBaseline,
+      range,
+    },
+    out_of_range_count: outOfRangeCount,
+    revalidation_recommended: reason !== null,
+    revalidation_reason: reason,
+    next_validation_date: next,
+  };
+}
+
+/** Lines of one institute with their figures: three queries whatever the number of lines. */
+async function viewsOf(manager: EntityManager, instituteId: number, lines: Line[]) {
+  const lineIds = lines.map((l) => l.id);
+  const [settings, records, baselines] = await Promise.all([
+    rejectionSettings(manager, instituteId),
+    includedRecords(manager, { lineIds }),
+    baselinesOf(manager, lineIds),
+  ]);
+  const byLine = groupBy(records, (r) => r.lineId);
+  const now = today();
+  return lines.map((line): LineView => ({
+    line,
+    statistics: lineStatisticsOf(byLine.get(line.id) ?? [], settings),
+    monitoring: monitoringOf(byLine.get(line.id) ?? [], baselines.get(line.id), settings, now),
+  }));
+}
+
+export async function listLines(
+  { db }: LineDeps,
+  user: AuthUser,
+  instituteId: number,
+  q: LineListQuery,
+): Promise<Page<LineView>> {
+  authorize(user, 'read', instituteId);
+  const page = await repo.pageOfLines(db.manager, instituteId, q);
+  return { items: await viewsOf(db.manager, instituteId, page.items), total: page.total };
+}
+
+async function findLine(manager: EntityManager, user: AuthUser, id: number) {
+  const line = await repo.findLineWithLabels(manager, id);
+  if (!line) throw notFound();
+  authorize(user, 'read', line.instituteId);
+  return line;
+}
+
+export async function getLine({ db }: LineDeps, user: AuthUser, id: number): Promise<LineView> {
+  const line = await findLine(db.manager, user, id);
+  const [view] = await viewsOf(db.manager, line.instituteId, [line]);
+  return view;
+}
+
+/** Applies the form's fields; a hand-carried line has no manufacturer. */
+async function applyFields(manager: EntityManager, line: Line, fields: LineUpdate) {
+  if (fields.name !== undefined) line.name = fields.name;
+  if (fields.description !== undefined) line.description = fields.description || null;
+  if (fields.length !== undefined) line.length = fields.length;
+  if (fields.is_hand_carried !== undefined) line.isHandCarried = fields.is_hand_carried;
+  if (fields.manufacturer !== undefined) line.manufacturer = fields.manufacturer || null;
+  if (fields.archived !== undefined) line.archived = fields.archived;
+  if (fields.has_hemolysis !== undefined) line.hasHemolysis = fields.has_hemolysis;
+  if (fields.labels !== undefined)
+    line.labels = await labelsOfInstitute(manager, line.instituteId, fields.labels);
+  if (line.isHandCarried) line.manufacturer = null;
+}
+
+export async function createLine(
+  deps: LineDeps,
+  user: AuthUser,
+  instituteId: number,
+  body: LineCreate,
+) {
+  authorize(user, 'data:edit', instituteId);
+  const manager = deps.db.manager;
+  const line = repo.newLine(manager, {
+    instituteId,
+    labels: [],
+    description: null,
+    length: null,
+    manufacturer: null,
+  });
+  await applyFields(manager, line, body);
+  const { id } = await repo.saveLine(manager, line);
+  return getLine(deps, user, id);
+}
+
+export async function updateLine(deps: LineDeps, user: AuthUser, id: number, body: LineUpdate) {
+  const manager = deps.db.manager;
+  const line = await findLine(manager, user, id);
+  authorize(user, 'data:edit');
+  await applyFields(manager, line, body);
+  await repo.saveLine(manager, line);
+  return getLine(deps, user, id);
+}
+
+/** One row of a line's validation history: the validation and its records' statistics on it. */
+export interface LineValidation {
+  validation: Validation;
+  statistics: RecordSetStatistics;
+}
+
+/** The line's validations, newest first, each with the statistics of its records on this line. */
+export async function lineValidations(
+  { db }: LineDeps,
+  user: AuthUser,
+  id: number,
+  q: PageQuery,
+): Promise<Page<LineValidation>> {
+  const line = await findLine(db.manager, user, id);
+  const page = await repo.pageOfLineValidations(db.manager, id, q);
+  const [settings, records] = await Promise.all([
+    rejectionSettings(db.manager, line.instituteId),
+    includedRecords(db.manager, { lineIds: [id] }),
+  ]);
+  const byValidation = groupBy(records, (r) => r.validationId);
+  return {
+    items: page.items.map((validation) => ({
+      validation,
+      statistics: statisticsOf(byValidation.get(validation.id) ?? [], settings),
+    })),
+    total: page.total,
+  };
+}
+
+/**
+ * The line records of an institute may be assigned to (monitoring.md section 4): one of that
+ * institute's lines, not archived. The single edit and the bulk edit both ask here.
+ */
+export async function assignableLine(
+  manager: EntityManager,
+  instituteId: number,
+  lineId: number,
+): Promise<Line> {
+  const line = await repo.findInstituteLine(manager, instituteId, lineId);
+  if (!line) throw invalidField('line', 'No such line.');
+  if (line.archived) throw invalidField('line', ARCHIVED_LINE_CHOSEN);
+  return line;
+}

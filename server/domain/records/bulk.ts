@@ -1,0 +1,66 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { RecordBulkResult, RecordBulkUpdate } from '../../../shared/api/record-bulk';
+import { ARCHIVED_LINE_LOCKED } from '../../../shared/api/records';
+import type { AuthUser } from '../../auth/auth-user';
+import type { TransitRecord } from '../../entities/record';
+import { invalidField, notFound } from '../errors';
+import { assignableLine } from '../lines/service';
+import { authorize, can } from '../policy';
+import * as repo from './repository';
+
+type Selected = Pick<TransitRecord, 'id' | 'lineId'>;
+
+/**
+ * The records to change, locked until the transaction ends. Any id that is not one of the
+ * institute's records visible to the user fails the whole request with a 404 that names none of
+ * them, so a bulk request cannot probe which ids exist elsewhere.
+ */
+async function lockRecords(
+  manager: EntityManager,
+  user: AuthUser,
+  instituteId: number,
+  ids: number[],
+) {
+  const records = await repo.lockRecords(manager, instituteId, ids, can(user, 'records:hidden'));
+  if (records.length !== ids.length) throw notFound();
+  return records;
+}
+
+/**
+ * Puts records on a line with the single edit's rules: a record on an archived line stays there,
+ * an archived line cannot be chosen, and a record that changes line loses its validation.
+ */
+async function assignLine(
+  manager: EntityManager,
+  instituteId: number,
+  records: Selected[],
+  lineId: number,
+) {
+  const moving = records.filter((r) => r.lineId !== lineId).map((r) => r.id);
+  if (!moving.length) return;
+  if (await repo.anyOnArchivedLine(manager, moving)) {
+    throw invalidField('line', ARCHIVED_LINE_LOCKED);
+  }
+  await assignableLine(manager, instituteId, lineId);
+  await repo.updateRecords(manager, moving, { lineId, validationId: null });
+}
+
+/** Excludes, reviews or assigns many records of one institute at once, all or nothing. */
+export async function bulkUpdateRecords(
+  { db }: { db: DataSource },
+  user: AuthUser,
+  instituteId: number,
+  body: RecordBulkUpdate,
+): Promise<RecordBulkResult> {
+  authorize(user, 'data:edit', instituteId);
+  const ids = [...new Set(body.ids)];
+  await db.transaction(async (manager) => {
+    const records = await lockRecords(manager, user, instituteId, ids);
+    if (body.line !== undefined) await assignLine(manager, instituteId, records, body.line);
+    const flags: Partial<Pick<TransitRecord, 'exclude' | 'isReviewed'>> = {};
+    if (body.exclude !== undefined) flags.exclude = body.exclude;
+    if (body.is_reviewed !== undefined) flags.isReviewed = body.is_reviewed;
+    if (Object.keys(flags).length) await repo.updateRecords(manager, ids, flags);
+  });
+  return { updated: ids.length };
+}

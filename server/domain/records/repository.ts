@@ -1,0 +1,175 @@
+import { Brackets, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import type { RecordListQuery } from '../../../shared/api/records';
+import { bandSqlCondition } from '../../../shared/domain/rejection-bands';
+import { TransitRecord } from '../../entities/record';
+import { paginate } from '../pagination';
+
+const ORDERINGS = {
+  id: 'r.id',
+  date: 'r.date',
+  upload_date: 'r.uploadDate',
+  duration: 'r.duration',
+  auc: 'r.auc',
+  rejection: 'r.rejection',
+  vial: 'r.vialLabel',
+  line: 'line.name',
+};
+
+/** Records with what the presenter needs; hidden ones only for those who may see them. */
+function recordsQuery(manager: EntityManager, seesHidden: boolean) {
+  const qb = manager
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .leftJoinAndSelect('r.line', 'line')
+    .leftJoinAndSelect('r.labels', 'label');
+  if (!seesHidden) qb.andWhere('r.hidden = false');
+  return qb;
+}
+
+/** The spec's list filters, Django-style, each backed by an index or a cheap predicate. */
+function applyFilters(
+  qb: SelectQueryBuilder<TransitRecord>,
+  seesHidden: boolean,
+  q: RecordListQuery,
+) {
+  const lineIds = [q.line, q.line_id, ...(q.line_ids ?? [])].filter((x) => x !== undefined);
+  if (lineIds.length) qb.andWhere('r.line_id IN (:...lineIds)', { lineIds });
+  const validationIds = [q.validation__id, ...(q.validation_ids ?? [])].filter(
+    (x) => x !== undefined,
+  );
+  if (validationIds.length)
+    qb.andWhere('r.validation_id IN (:...validationIds)', { validationIds });
+  if (q.date__gte) qb.andWhere('r.date >= :dateGte', { dateGte: q.date__gte });
+  if (q.date__lt) qb.andWhere('r.date < :dateLt', { dateLt: q.date__lt });
+  if (q.upload_date__gte) qb.andWhere('r.upload_date >= :upGte', { upGte: q.upload_date__gte });
+  if (q.upload_date__lt) qb.andWhere('r.upload_date < :upLt', { upLt: q.upload_date__lt });
+  if (q.exclude !== undefined) qb.andWhere('r.exclude = :exclude', { exclude: q.exclude });
+  if (q.is_processed !== undefined)
+    qb.andWhere('r.is_processed = :processed', { processed: q.is_processed });
+  if (q.is_reviewed !== undefined)
+    qb.andWhere('r.is_reviewed = :reviewed', { reviewed: q.is_reviewed });
+  if (seesHidden) {
+    if (q.hidden !== undefined) qb.andWhere('r.hidden = :hidden', { hidden: q.hidden });
+    else if (!q.include_hidden) qb.andWhere('r.hidden = false');
+  } else if (q.hidden) {
+    qb.andWhere('false');
+  }
+  if (q.rejection?.length) {
+    qb.andWhere(`(${q.rejection.map((b) => bandSqlCondition('r.rejection', b)).join(' OR ')})`);
+  }
+  if (q.labels?.length) {
+    const ids = q.labels.filter((l): l is number => typeof l === 'number');
+    qb.andWhere(
+      new Brackets((w) => {
+        if (ids.length)
+          w.orWhere(
+            'EXISTS (SELECT 1 FROM record_labels rl WHERE rl.record_id = r.id AND rl.label_id IN (:...labelIds))',
+            { labelIds: ids },
+          );
+        if (q.labels!.includes('unlabeled'))
+          w.orWhere('NOT EXISTS (SELECT 1 FROM record_labels rl WHERE rl.record_id = r.id)');
+      }),
+    );
+  }
+}
+
+export function pageOfRecords(
+  manager: EntityManager,
+  instituteId: number,
+  seesHidden: boolean,
+  q: RecordListQuery,
+) {
+  const qb = recordsQuery(manager, seesHidden).andWhere('r.institute_id = :instituteId', {
+    instituteId,
+  });
+  applyFilters(qb, seesHidden, q);
+  return paginate(qb, q, ORDERINGS, '-date');
+}
+
+/** The record with its line and labels, or null (also when it is hidden and `seesHidden` not). */
+export const findRecord = (manager: EntityManager, id: number, seesHidden: boolean) =>
+  recordsQuery(manager, seesHidden).andWhere('r.id = :id', { id }).getOne();
+
+/** Reviewed, to-review and unprocessed counts of the institute's visible records. */
+export async function summaryCounts(manager: EntityManager, instituteId: number) {
+  return (await manager
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .select('count(*) FILTER (WHERE r.is_processed AND r.is_reviewed)', 'reviewed')
+    .addSelect('count(*) FILTER (WHERE r.is_processed AND NOT r.is_reviewed)', 'not_reviewed')
+    .addSelect('count(*) FILTER (WHERE NOT r.is_processed)', 'unprocessed')
+    .where('r.institute_id = :instituteId AND r.hidden = false', { instituteId })
+    .getRawOne()) as Record<'reviewed' | 'not_reviewed' | 'unprocessed', string>;
+}
+
+/**
+ * Records per local day (`timezone`) over the last `days` days, today included, hidden ones
+ * left out: the database counts them, a year of records is never fetched.
+ */
+export function recordsPerDay(
+  manager: EntityManager,
+  instituteId: number,
+  timezone: string,
+  days: number,
+): Promise<{ day: string; count: number }[]> {
+  const localToday = `date_trunc('day', now() AT TIME ZONE :tz)`;
+  return manager
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .select(`to_char(date_trunc('day', r.date AT TIME ZONE :tz), 'YYYY-MM-DD')`, 'day')
+    .addSelect('count(*)::int', 'count')
+    .where('r.institute_id = :instituteId AND r.hidden = false', { instituteId })
+    .andWhere(`r.date >= (${localToday} - make_interval(days => :back)) AT TIME ZONE :tz`)
+    .andWhere(`r.date < (${localToday} + interval '1 day') AT TIME ZONE :tz`)
+    .setParameters({ tz: timezone, back: days - 1 })
+    .groupBy('day')
+    .orderBy('day')
+    .getRawMany();
+}
+
+/** The institute's records among `ids` (id and line), locked until the transaction ends. */
+export function lockRecords(
+  manager: EntityManager,
+  instituteId: number,
+  ids: number[],
+  seesHidden: boolean,
+): Promise<Pick<TransitRecord, 'id' | 'lineId'>[]> {
+  const qb = manager
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .select(['r.id', 'r.lineId'])
+    .where('r.institute_id = :instituteId AND r.id IN (:...ids)', { instituteId, ids })
+    .setLock('pessimistic_write');
+  if (!seesHidden) qb.andWhere('r.hidden = false');
+  return qb.getMany();
+}
+
+/** Whether any of the records is on an archived line. */
+export const anyOnArchivedLine = (manager: EntityManager, ids: number[]) =>
+  manager
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .innerJoin('r.line', 'line', 'line.archived = true')
+    .where('r.id IN (:...ids)', { ids })
+    .getExists();
+
+export async function updateRecords(
+  manager: EntityManager,
+  ids: number[],
+  columns: Partial<TransitRecord>,
+) {
+  await manager.getRepository(TransitRecord).update({ id: In(ids) }, columns);
+}
+
+export async function saveRecord(manager: EntityManager, record: TransitRecord) {
+  await manager.getRepository(TransitRecord).save(record);
+}
+
+export const findRecordByContent = (manager: EntityManager, instituteId: number, sha256: string) =>
+  manager.getRepository(TransitRecord).findOneBy({ instituteId, sha256 });
+
+export async function insertRecord(manager: EntityManager, fields: Partial<TransitRecord>) {
+  const repo = manager.getRepository(TransitRecord);
+  const { id } = await repo.save(repo.create(fields));
+  return id;
+}

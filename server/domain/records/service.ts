@@ -1,0 +1,193 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  ARCHIVED_LINE_LOCKED,
+  STAFF_RECORD_FIELDS,
+  type RecordDto,
+  type RecordListQuery,
+  type RecordPatch,
+} from '../../../shared/api/records';
+import {
+  accelerationSeries,
+  cumulativeSeries,
+  temperatureSeries,
+} from '../../../shared/vial/series';
+import type { AuthUser } from '../../auth/auth-user';
+import type { TransitRecord } from '../../entities/record';
+import type { RecordQueue } from '../../pipeline/queue';
+import type { RunCache } from '../../storage/run-cache';
+import { outOfRangeOf } from '../baselines/service';
+import { DomainError, forbidden, invalidField, notFound } from '../errors';
+import { labelsOfInstitute } from '../labels/service';
+import { assignableLine } from '../lines/service';
+import type { Page } from '../pagination';
+import { authorize, can } from '../policy';
+import { findValidationWithLines } from '../validations/repository';
+import * as repo from './repository';
+
+export interface RecordDeps {
+  db: DataSource;
+  /** Processing jobs: a record whose institute changes is processed again. */
+  queue: RecordQueue;
+  /** Parsed runs, for chart series. */
+  runs: RunCache;
+}
+
+/** A record with its position against its line's validated range. */
+export interface RecordView {
+  record: TransitRecord;
+  outOfRange: RecordDto['out_of_range'];
+}
+
+const seesHidden = (user: AuthUser) => can(user, 'records:hidden');
+
+async function viewsOf(manager: EntityManager, records: TransitRecord[]): Promise<RecordView[]> {
+  const ranges = await outOfRangeOf(manager, records);
+  return records.map((record) => ({ record, outOfRange: ranges.get(record.id) ?? null }));
+}
+
+export async function listRecords(
+  { db }: Pick<RecordDeps, 'db'>,
+  user: AuthUser,
+  instituteId: number,
+  q: RecordListQuery,
+): Promise<Page<RecordView>> {
+  authorize(user, 'read', instituteId);
+  const page = await repo.pageOfRecords(db.manager, instituteId, seesHidden(user), q);
+  return { items: await viewsOf(db.manager, page.items), total: page.total };
+}
+
+export async function recordSummary(
+  { db }: Pick<RecordDeps, 'db'>,
+  user: AuthUser,
+  instituteId: number,
+) {
+  authorize(user, 'read', instituteId);
+  const row = await repo.summaryCounts(db.manager, instituteId);
+  return {
+    reviewed: Number(row.reviewed),
+    not_reviewed: Number(row.not_reviewed),
+    unprocessed: Number(row.unprocessed),
+  };
+}
+
+/** The record, or 404 when it does not exist, is hidden from the user, or is another institute's. */
+async function findRecord(manager: EntityManager, user: AuthUser, id: number) {
+  const record = await repo.findRecord(manager, id, seesHidden(user));
+  if (!record) throw notFound();
+  authorize(user, 'read', record.instituteId);
+  return record;
+}
+
+export async function getRecord(
+  { db }: Pick<RecordDeps, 'db'>,
+  user: AuthUser,
+  id: number,
+): Promise<RecordView> {
+  const [view] = await viewsOf(db.manager, [await findRecord(db.manager, user, id)]);
+  return view;
+}
+
+/** Records can be linked only to in-progress validations of their line. */
+async function assertValidationFits(
+  manager: EntityManager,
+  record: TransitRecord,
+  validationId: number,
+) {
+  const validation = await findValidationWithLines(manager, validationId);
+  const fits =
+    validation &&
+    validation.instituteId === record.instituteId &&
+    validation.status === 'inprogress' &&
+    validation.lines.some((l) => l.id === record.lineId);
+  if (!fits) {
+    throw invalidField(
+      'validation',
+      'Records can be linked only to in-progress validations of their line.',
+    );
+  }
+}
+
+/** Applies a review-form or staff edit with the rules of monitoring.md section 4. */
+export async function patchRecord(
+  deps: Pick<RecordDeps, 'db' | 'queue'>,
+  user: AuthUser,
+  id: number,
+  patch: RecordPatch,
+) {
+  const changedInstitute = await deps.db.transaction(async (manager) => {
+    const record = await findRecord(manager, user, id);
+    authorize(user, 'data:edit');
+    const staffField = STAFF_RECORD_FIELDS.find((f) => patch[f] !== undefined);
+    if (staffField && !can(user, 'records:staff-fields')) {
+      throw forbidden(`Only the provider's staff can change ${staffField}.`);
+    }
+    const institutesChange =
+      patch.institute !== undefined && patch.institute !== record.instituteId;
+    if (institutesChange) {
+      // A record moved to another institute leaves this one's line, validation and labels behind.
+      record.instituteId = patch.institute!;
+      record.institute = undefined as never;
+      record.line = null;
+      record.lineId = null;
+      record.validationId = null;
+      record.labels = [];
+    }
+    if (patch.line !== undefined && patch.line !== record.lineId) {
+      if (record.line?.archived) throw invalidField('line', ARCHIVED_LINE_LOCKED);
+      const line =
+        patch.line === null ? null : await assignableLine(manager, record.instituteId, patch.line);
+      record.line = line;
+      record.lineId = line?.id ?? null;
+      record.validationId = null; // assigning a line clears the validation
+    }
+    if (patch.validation !== undefined) {
+      if (patch.validation !== null) await assertValidationFits(manager, record, patch.validation);
+      record.validationId = patch.validation;
+    }
+    if (patch.labels !== undefined) {
+      record.labels = await labelsOfInstitute(manager, record.instituteId, patch.labels);
+    }
+    if (patch.exclude !== undefined) record.exclude = patch.exclude;
+    if (patch.is_reviewed !== undefined) record.isReviewed = patch.is_reviewed;
+    if (patch.date !== undefined) record.date = new Date(patch.date);
+    if (patch.hidden !== undefined) record.hidden = patch.hidden;
+    if (patch.test_run !== undefined) record.testRun = patch.test_run;
+    if (patch.short_run_error !== undefined) record.shortRunError = patch.short_run_error;
+    if (patch.flatline_error !== undefined) record.flatlineError = patch.flatline_error;
+    if (patch.no_run_error !== undefined) record.noRunError = patch.no_run_error;
+    await repo.saveRecord(manager, record);
+    return institutesChange;
+  });
+  // Another institute has other analyzer thresholds: recompute the rejection figure.
+  if (changedInstitute) await deps.queue.enqueue(id);
+  return getRecord(deps, user, id);
+}
+
+async function runOf({ db, runs }: Pick<RecordDeps, 'db' | 'runs'>, user: AuthUser, id: number) {
+  const record = await findRecord(db.manager, user, id);
+  if (!record.isProcessed) throw new DomainError(409, 'The record has not been processed yet.');
+  return runs.get(record.sha256);
+}
+
+export async function recordData(
+  deps: Pick<RecordDeps, 'db' | 'runs'>,
+  user: AuthUser,
+  id: number,
+  type: 'acceleration' | 'temperature',
+  maxPoints: number,
+) {
+  const run = await runOf(deps, user, id);
+  return type === 'acceleration'
+    ? accelerationSeries(run, maxPoints)
+    : temperatureSeries(run, maxPoints);
+}
+
+export async function recordCumulative(
+  deps: Pick<RecordDeps, 'db' | 'runs'>,
+  user: AuthUser,
+  id: number,
+  metric: 'auc' | 'auc_225hz' | 'power',
+  maxPoints: number,
+) {
+  return cumulativeSeries(await runOf(deps, user, id), metric, maxPoints);
+}

@@ -1,0 +1,55 @@
+import { In, type EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import type { reportListQuery } from '../../../shared/api/reports';
+import { Report } from '../../entities/report';
+import { paginate } from '../pagination';
+
+const ORDERINGS = { id: 'rep.id', title: 'rep.title', create_date: 'rep.createDate' };
+
+function reportsQuery(manager: EntityManager) {
+  return manager
+    .getRepository(Report)
+    .createQueryBuilder('rep')
+    .leftJoinAndSelect('rep.validation', 'validation');
+}
+
+export function pageOfReports(
+  manager: EntityManager,
+  instituteId: number,
+  q: z.output<typeof reportListQuery>,
+) {
+  const qb = reportsQuery(manager).where('rep.institute_id = :instituteId', { instituteId });
+  if (q.validation__id) qb.andWhere('rep.validation_id = :vid', { vid: q.validation__id });
+  return paginate(qb, q, ORDERINGS, '-create_date');
+}
+
+/** The report with its validation, or null. */
+export const findReport = (manager: EntityManager, id: number) =>
+  reportsQuery(manager).where('rep.id = :id', { id }).getOne();
+
+/** The latest report of each of the validations that has one, in one query. */
+export async function latestReportsOf(
+  manager: EntityManager,
+  validationIds: number[],
+): Promise<Map<number, Report>> {
+  const reports = validationIds.length
+    ? await manager
+        .getRepository(Report)
+        .find({ where: { validationId: In(validationIds) }, order: { id: 'ASC' } })
+    : [];
+  return new Map(reports.map((r) => [r.validationId!, r]));
+}
+
+export async function insertReport(manager: EntityManager, fields: Partial<Report>) {
+  const repo = manager.getRepository(Report);
+  const { id } = await repo.save(repo.create(fields));
+  return id;
+}
+
+export async function renameReport(manager: EntityManager, id: number, title: string) {
+  await manager.getRepository(Report).update(id, { title });
+}
+
+export async function deleteReport(manager: EntityManager, id: number) {
+  await manager.getRepository(Report).delete(id);
+}

@@ -1,0 +1,65 @@
+import type { EntityManager } from 'typeorm';
+import type { PageQuery } from '../../../shared/api/common';
+import { User } from '../../entities/user';
+import { containsPattern, paginate } from '../pagination';
+
+const ORDERINGS = {
+  id: 'u.id',
+  email: 'u.email',
+  first_name: 'u.firstName',
+  last_name: 'u.lastName',
+  role: 'u.role',
+};
+
+/** A page of users with their institutes, of one institute when `instituteId` is given. */
+export function pageOfUsers(
+  manager: EntityManager,
+  query: PageQuery & { search?: string },
+  instituteId?: number,
+) {
+  const qb = manager
+    .getRepository(User)
+    .createQueryBuilder('u')
+    .leftJoinAndSelect('u.institutes', 'inst');
+  if (query.search) {
+    qb.andWhere('(u.email ILIKE :s OR u.first_name ILIKE :s OR u.last_name ILIKE :s)', {
+      s: containsPattern(query.search),
+    });
+  }
+  if (instituteId !== undefined) {
+    qb.andWhere('u.id IN (SELECT user_id FROM user_institutes WHERE institute_id = :instituteId)', {
+      instituteId,
+    });
+  }
+  return paginate(qb, query, ORDERINGS, 'email');
+}
+
+/** The user with their institutes, or null. */
+export const findUserWithInstitutes = (manager: EntityManager, id: number) =>
+  manager.getRepository(User).findOne({ where: { id }, relations: { institutes: true } });
+
+export const findUserByEmail = (manager: EntityManager, email: string) =>
+  manager.getRepository(User).findOne({ where: { email }, relations: { institutes: true } });
+
+export const findUser = (manager: EntityManager, id: number) =>
+  manager.getRepository(User).findOneBy({ id });
+
+export const emailTaken = (manager: EntityManager, email: string) =>
+  manager.getRepository(User).existsBy({ email });
+
+export async function insertUser(manager: EntityManager, fields: Partial<User>) {
+  const repo = manager.getRepository(User);
+  return repo.save(repo.create(fields));
+}
+
+export async function saveUser(manager: EntityManager, user: User) {
+  await manager.getRepository(User).save(user);
+}
+
+export async function updateUser(manager: EntityManager, id: number, columns: Partial<User>) {
+  await manager.getRepository(User).update(id, columns);
+}
+
+export async function deleteUser(manager: EntityManager, id: number) {
+  await manager.getRepository(User).delete(id);
+}

@@ -1,0 +1,204 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import type { PageQuery } from '../../../shared/api/common';
+import type { userCreate, userListQuery, userUpdate } from '../../../shared/api/users';
+import { atLeast } from '../../../shared/domain/roles';
+import type { AuthUser } from '../../auth/auth-user';
+import type { User } from '../../entities/user';
+import type { Mailer } from '../../mail/mailer';
+import { invitationMail } from '../../mail/templates';
+import { createOneTimeToken, useUpOneTimeTokens } from '../auth/repository';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { findInstitutes } from '../institutes/repository';
+import { authorize, can } from '../policy';
+import * as repo from './repository';
+
+const NOT_AUTHORIZED_CREATE = 'You are not authorized to create this user';
+const NOT_AUTHORIZED_UPDATE = 'You are not authorized to update this user';
+
+export interface UserDeps {
+  db: DataSource;
+  mailer: Mailer;
+  /** Where invitation links point (the app's address). */
+  publicUrl: string;
+}
+type DbDeps = Pick<UserDeps, 'db'>;
+
+/** Every user (staff): the /users administration table. */
+export function listAllUsers({ db }: DbDeps, me: AuthUser, query: z.output<typeof userListQuery>) {
+  authorize(me, 'users:list-all');
+  return repo.pageOfUsers(db.manager, query);
+}
+
+/** Members of one institute: the Users section of Settings. */
+export function listInstituteUsers(
+  { db }: DbDeps,
+  me: AuthUser,
+  instituteId: number,
+  query: PageQuery & { search?: string },
+) {
+  authorize(me, 'read', instituteId);
+  return repo.pageOfUsers(db.manager, query, instituteId);
+}
+
+/** The target user if `me` may see it: self, staff, or someone sharing an institute. */
+async function visibleUser(manager: EntityManager, me: AuthUser, id: number) {
+  const user = await repo.findUserWithInstitutes(manager, id);
+  const shares = user?.institutes.some((i) => me.instituteIds.includes(i.id));
+  if (!user || !(me.id === id || me.isStaff || shares)) throw notFound();
+  return user;
+}
+
+export const getUser = ({ db }: DbDeps, me: AuthUser, id: number) =>
+  visibleUser(db.manager, me, id);
+
+/**
+ * What a manager may grant: staff anything; others only roles up to their own, only their own
+ * institutes, and never the staff flag.
+ */
+function checkGrant(
+  me: AuthUser,
+  change: { role?: string; institutes?: number[]; is_staff?: boolean },
+  message: string,
+) {
+  if (me.isStaff) return;
+  if (change.is_staff !== undefined || change.role === 'staff') throw forbidden(message);
+  if (change.role && !atLeast(me.role, change.role as AuthUser['role'])) throw forbidden(message);
+  if (change.institutes?.some((id) => !me.instituteIds.includes(id))) throw forbidden(message);
+}
+
+async function sendInvitation(deps: UserDeps, manager: EntityManager, user: User, me: AuthUser) {
+  // A new invitation replaces any earlier one.
+  await useUpOneTimeTokens(manager, user.id, 'registration');
+  const token = await createOneTimeToken(manager, user.id, 'registration');
+  await deps.mailer.send(
+    invitationMail(user.email, me.email, `${deps.publicUrl}/Register/${token}`),
+  );
+}
+
+async function institutesByIds(manager: EntityManager, ids: number[]) {
+  const found = await findInstitutes(manager, ids);
+  if (found.length !== new Set(ids).size) throw badRequest('An organization does not exist.');
+  return found;
+}
+
+/** Invites a user into an institute: created unregistered, with an e-mailed registration link. */
+export async function inviteUser(
+  deps: UserDeps,
+  me: AuthUser,
+  instituteId: number,
+  body: z.output<typeof userCreate>,
+) {
+  authorize(me, 'read', instituteId);
+  if (!can(me, 'users:manage')) throw forbidden(NOT_AUTHORIZED_CREATE);
+  const institutes = body.institutes.includes(instituteId)
+    ? body.institutes
+    : [instituteId, ...body.institutes];
+  checkGrant(me, { ...body, institutes }, NOT_AUTHORIZED_CREATE);
+  const email = body.email.toLowerCase();
+  return deps.db.transaction(async (manager) => {
+    if (await repo.emailTaken(manager, email)) {
+      throw conflict('A user with this e-mail already exists.');
+    }
+    const user = await repo.insertUser(manager, {
+      email,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      role: body.role === 'staff' ? 'member' : body.role,
+      isStaff: body.role === 'staff' || (body.is_staff ?? false),
+      isActive: body.is_active,
+      defaultInstituteId: body.default_institute,
+      institutes: await institutesByIds(manager, institutes),
+      passwordHash: null,
+    });
+    await sendInvitation(deps, manager, user, me);
+    return user;
+  });
+}
+
+export async function updateUser(
+  { db }: DbDeps,
+  me: AuthUser,
+  id: number,
+  body: z.output<typeof userUpdate>,
+) {
+  return db.transaction(async (manager) => {
+    const user = await visibleUser(manager, me, id);
+    const membershipChange =
+      body.role !== undefined ||
+      body.institutes !== undefined ||
+      body.is_active !== undefined ||
+      body.is_staff !== undefined ||
+      body.default_institute !== undefined;
+    if (membershipChange) {
+      const managesTarget = me.isStaff || (can(me, 'users:manage') && me.id !== id);
+      const outranked = !me.isStaff && (user.isStaff || !atLeast(me.role, user.role));
+      if (!managesTarget || outranked) throw forbidden(NOT_AUTHORIZED_UPDATE);
+      checkGrant(me, body, NOT_AUTHORIZED_UPDATE);
+    }
+    if (body.first_name !== undefined) user.firstName = body.first_name;
+    if (body.last_name !== undefined) user.lastName = body.last_name;
+    if (body.role !== undefined) user.role = body.role === 'staff' ? user.role : body.role;
+    if (body.role === 'staff' || body.is_staff !== undefined)
+      user.isStaff = body.role === 'staff' || Boolean(body.is_staff);
+    if (body.is_active !== undefined) user.isActive = body.is_active;
+    if (body.institutes !== undefined) {
+      // A manager edits only their own institutes' memberships; the others stay as they are.
+      const kept = me.isStaff
+        ? []
+        : user.institutes.map((i) => i.id).filter((i) => !me.instituteIds.includes(i));
+      user.institutes = await institutesByIds(manager, [...new Set([...kept, ...body.institutes])]);
+    }
+    if (body.default_institute !== undefined) user.defaultInstituteId = body.default_institute;
+    const ids = user.institutes.map((i) => i.id);
+    if (user.defaultInstituteId !== null && !ids.includes(user.defaultInstituteId))
+      user.defaultInstituteId = ids[0] ?? null;
+    await repo.saveUser(manager, user);
+    return user;
+  });
+}
+
+/** Managers may act on a user only when every institute of that user is theirs (or staff). */
+async function managedUser(manager: EntityManager, me: AuthUser, id: number, message: string) {
+  const user = await visibleUser(manager, me, id);
+  if (me.id === id) throw badRequest(message);
+  authorize(me, 'users:manage');
+  const outside = user.institutes.some((i) => !me.instituteIds.includes(i.id));
+  if (!me.isStaff && (outside || user.isStaff || !atLeast(me.role, user.role))) throw forbidden();
+  return user;
+}
+
+export async function deleteUser({ db }: DbDeps, me: AuthUser, id: number) {
+  await db.transaction(async (manager) => {
+    await managedUser(manager, me, id, 'You cannot delete your own account.');
+    await repo.deleteUser(manager, id);
+  });
+}
+
+export async function resendInvitation(deps: UserDeps, me: AuthUser, id: number) {
+  await deps.db.transaction(async (manager) => {
+    const user = await managedUser(manager, me, id, 'You cannot resend an invitation to yourself.');
+    if (user.passwordHash) throw conflict('This user has already registered.');
+    await sendInvitation(deps, manager, user, me);
+  });
+}
+
+/** Removes one institute from a user's memberships (the user keeps the others). */
+export async function revokeAccess(
+  { db }: DbDeps,
+  me: AuthUser,
+  instituteId: number,
+  userId: number,
+) {
+  authorize(me, 'users:manage', instituteId);
+  if (me.id === userId) throw badRequest('You cannot revoke your own access.');
+  await db.transaction(async (manager) => {
+    const user = await repo.findUserWithInstitutes(manager, userId);
+    if (!user || !user.institutes.some((i) => i.id === instituteId)) throw notFound();
+    if (!me.isStaff && (user.isStaff || !atLeast(me.role, user.role))) throw forbidden();
+    user.institutes = user.institutes.filter((i) => i.id !== instituteId);
+    if (user.defaultInstituteId === instituteId)
+      user.defaultInstituteId = user.institutes[0]?.id ?? null;
+    await repo.saveUser(manager, user);
+  });
+}

@@ -1,0 +1,31 @@
+import type { RequestHandler } from 'express';
+import type { DataSource } from 'typeorm';
+import type { AccessTokens } from '../auth/access-token';
+import type { AuthUser } from '../auth/auth-user';
+import { loadAuthUser } from '../domain/auth/service';
+import { unauthorized } from '../domain/errors';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: AuthUser;
+  }
+}
+
+/** Puts the user behind the bearer token on the request, or answers 401. */
+export function requireAuth(db: DataSource, accessTokens: AccessTokens): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const header = req.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!token) throw unauthorized();
+      const claims = await accessTokens.verify(token);
+      if (!claims) throw unauthorized('Token is invalid or expired.');
+      const user = await loadAuthUser(db, Number(claims.sub));
+      if (!user) throw unauthorized('Token is invalid or expired.');
+      req.user = user;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
