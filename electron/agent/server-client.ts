@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { refreshResponse, tokenResponse } from '../../shared/api/auth';
+import { errorBody } from '../../shared/api/common';
+import { uploadResponse, type UploadResponse } from '../../shared/api/records';
+import { vial, type Vial } from '../../shared/api/vials';
 import type { SessionTokens } from '../../shared/ipc/channels';
 import { httpRequest, type HttpAnswer } from './http';
 
-export type { HttpAnswer } from './http';
+/**
+ * What the server answered, read with the endpoint's schema from shared/api: the parsed body
+ * when the status is the endpoint's success, otherwise the status and the reason it gave.
+ */
+export type ServerAnswer<T> =
+  { ok: true; status: number; body: T } | { ok: false; status: number; detail: string | undefined };
 
 export interface RunUpload {
   instituteId: number;
@@ -36,6 +46,49 @@ export class SignedOutError extends Error {
   override readonly name = 'SignedOutError';
 }
 
+/** The server answered with a success status, but not in the shape shared/api describes. */
+export class MalformedAnswerError extends Error {
+  override readonly name = 'MalformedAnswerError';
+
+  constructor(what: string, error: z.ZodError) {
+    const issue = error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    super(`The server's answer to ${what} was not understood (${where}${issue?.message}).`);
+  }
+}
+
+/** The body of a success answer, parsed with the endpoint's schema. */
+function parseBody<T>(schema: z.ZodType<T>, answer: HttpAnswer, what: string): T {
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) throw new MalformedAnswerError(what, parsed.error);
+  return parsed.data;
+}
+
+/** The reason an error answer gives (shared/api's error body), if it gives one. */
+function errorDetail(body: unknown): string | undefined {
+  const parsed = errorBody.safeParse(body);
+  if (!parsed.success) return undefined;
+  const { detail } = parsed.data;
+  if (typeof detail === 'string') return detail;
+  return detail
+    .map((issue) => issue.msg)
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Reads an answer: a success status has its body parsed, any other is a refusal. */
+function read<T>(
+  answer: HttpAnswer,
+  success: readonly number[],
+  schema: z.ZodType<T>,
+  what: string,
+): ServerAnswer<T> {
+  if (!success.includes(answer.status)) {
+    return { ok: false, status: answer.status, detail: errorDetail(answer.body) };
+  }
+  return { ok: true, status: answer.status, body: parseBody(schema, answer, what) };
+}
+
 /**
  * The few VialQC endpoints the vial agent needs, with the bearer token and one refresh-and-retry
  * on 401 (refresh tokens rotate, so concurrent 401s share one refresh call).
@@ -61,12 +114,13 @@ export class ServerClient {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: Buffer.from(new URLSearchParams({ username: email, password }).toString()),
     });
-    const body = answer.body as { access_token?: string; refresh_token?: string; detail?: unknown };
-    if (answer.status !== 200 || !body.access_token || !body.refresh_token) {
+    if (answer.status !== 200) {
+      const detail = errorBody.safeParse(answer.body).data?.detail;
       throw new SignedOutError(
-        typeof body?.detail === 'string' ? body.detail : `Login failed (${answer.status})`,
+        typeof detail === 'string' ? detail : `Login failed (${answer.status})`,
       );
     }
+    const body = parseBody(tokenResponse, answer, 'the sign-in');
     tokens.save({ access: body.access_token, refresh: body.refresh_token });
     return new ServerClient(() => serverUrl, tokens);
   }
@@ -85,9 +139,15 @@ export class ServerClient {
         headers: { 'Content-Type': 'application/json' },
         body: Buffer.from(JSON.stringify({ refresh })),
       });
-      const body = answer.body as { access?: string; refresh?: string };
-      if (answer.status !== 200 || !body.access || !body.refresh) {
+      if (answer.status !== 200) {
         throw new SignedOutError('The session has expired; sign in again.');
+      }
+      let body: z.infer<typeof refreshResponse>;
+      try {
+        body = parseBody(refreshResponse, answer, 'the session refresh');
+      } catch (error) {
+        // The old refresh token may already be spent: only a new sign-in helps.
+        throw new SignedOutError(`${(error as Error).message} Sign in again.`);
       }
       this.tokens.save({ access: body.access, refresh: body.refresh });
     })().finally(() => {
@@ -109,8 +169,9 @@ export class ServerClient {
     return send(`Bearer ${this.tokens.load()!.access}`);
   }
 
-  getVial(label: string, signal?: AbortSignal): Promise<HttpAnswer> {
-    return this.authorized((authorization) =>
+  /** GET /v2/vials/{label}; a 200 whose body is not a vial rejects with MalformedAnswerError. */
+  async getVial(label: string, signal?: AbortSignal): Promise<ServerAnswer<Vial>> {
+    const answer = await this.authorized((authorization) =>
       httpRequest({
         method: 'GET',
         url: this.url(`/v2/vials/${encodeURIComponent(label)}`),
@@ -118,11 +179,15 @@ export class ServerClient {
         signal,
       }),
     );
+    return read(answer, [200], vial, `the vial ${label}`);
   }
 
-  /** Streams one run file as multipart `vial_uuid` + `file`; the file is never held in memory. */
-  uploadRun(upload: RunUpload): Promise<HttpAnswer> {
-    return this.authorized((authorization) => {
+  /**
+   * Streams one run file as multipart `vial_uuid` + `file`; the file is never held in memory.
+   * A 200/201 whose body is not an upload answer rejects with MalformedAnswerError.
+   */
+  async uploadRun(upload: RunUpload): Promise<ServerAnswer<UploadResponse>> {
+    const answer = await this.authorized((authorization) => {
       const { head, tail, contentType } = multipartFrame(upload.vialUuid, upload.fileName);
       return httpRequest({
         method: 'POST',
@@ -137,6 +202,7 @@ export class ServerClient {
         signal: upload.signal,
       });
     });
+    return read(answer, [200, 201], uploadResponse, `the upload of ${upload.fileName}`);
   }
 }
 

@@ -5,6 +5,8 @@ import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { watch, type FSWatcher } from 'chokidar';
+import type { UploadResponse } from '../../shared/api/records';
+import type { Vial } from '../../shared/api/vials';
 import { MAX_UPLOAD_BYTES } from '../../shared/domain/limits';
 import {
   VIAL_MESSAGES,
@@ -18,7 +20,12 @@ import { VialFormatError } from '../../shared/vial/errors';
 import type { VialTag } from '../../shared/vial/tag';
 import type { DriveSource } from './drive-source';
 import { NetworkError } from './http';
-import { SignedOutError, type HttpAnswer, type ServerClient } from './server-client';
+import {
+  MalformedAnswerError,
+  SignedOutError,
+  type ServerAnswer,
+  type ServerClient,
+} from './server-client';
 import { findTagFile, listRunFiles, readTag, writeSyncTime } from './vial-volume';
 
 export interface RetryPolicy {
@@ -101,17 +108,6 @@ const silent: AgentLog = { info: () => undefined, error: () => undefined };
 /** Gateways answer these while the server restarts: as good as no answer. */
 const RETRIABLE_STATUSES = new Set([502, 503, 504]);
 
-function serverText(body: unknown): string | undefined {
-  const detail = (body as { detail?: unknown } | undefined)?.detail;
-  if (typeof detail === 'string') return detail;
-  if (Array.isArray(detail))
-    return detail
-      .map((d: { msg?: string }) => d?.msg)
-      .filter(Boolean)
-      .join(' ');
-  return undefined;
-}
-
 const message = (
   id: string,
   kind: VialMessage['kind'],
@@ -123,6 +119,17 @@ const message = (
   text,
   file,
   actions: kind === 'large_file' || kind === 'duplicate' ? ['remove-file', 'dismiss'] : ['dismiss'],
+});
+
+/** The server did not confirm holding the exact bytes read from the vial. */
+const unconfirmed = (file: VialRunFile): Outcome => ({
+  kind: 'file-error',
+  message: message(
+    `unconfirmed:${file.path}`,
+    'server',
+    `The server did not confirm the content of ${file.path}; it stays on the vial.`,
+    file.path,
+  ),
 });
 
 const exists = (p: string) =>
@@ -267,16 +274,16 @@ export class VialAgent extends EventEmitter<AgentEvents> {
   /** GET /v2/vials/{label}: registered (200), retired (is_deleted), unknown (404). */
   private async checkRegistration(entry: VialEntry): Promise<void> {
     if (!entry.tag) return;
-    let answer: HttpAnswer;
+    let answer: ServerAnswer<Vial>;
     try {
       answer = await this.options.client.getVial(entry.tag.serial);
     } catch (error) {
       this.log.error(`Could not check the registration of ${entry.tag.serial}`, error);
       return;
     }
-    if (answer.status === 200) {
+    if (answer.ok) {
       entry.registered = true;
-      entry.endOfLife = Boolean((answer.body as { is_deleted?: boolean }).is_deleted);
+      entry.endOfLife = answer.body.is_deleted;
     } else if (answer.status === 404) {
       entry.registered = false;
       entry.endOfLife = false;
@@ -462,7 +469,7 @@ export class VialAgent extends EventEmitter<AgentEvents> {
     };
 
     for (let attempt = 0; ; attempt++) {
-      let answer: HttpAnswer;
+      let answer: ServerAnswer<UploadResponse>;
       try {
         answer = await this.options.client.uploadRun({
           instituteId,
@@ -474,6 +481,10 @@ export class VialAgent extends EventEmitter<AgentEvents> {
         });
       } catch (error) {
         if (signal.aborted || entry.gone) return { kind: 'aborted' };
+        if (error instanceof MalformedAnswerError) {
+          this.log.error(error.message);
+          return unconfirmed(file);
+        }
         if (digest) this.unanswered.add(digest);
         if (error instanceof NetworkError) {
           if (attempt >= this.retry.retries) {
@@ -526,26 +537,15 @@ export class VialAgent extends EventEmitter<AgentEvents> {
     entry: VialEntry,
     label: string,
     file: VialRunFile,
-    answer: HttpAnswer,
+    answer: ServerAnswer<UploadResponse>,
     digest: string | null,
   ): Outcome {
-    const body = answer.body as { sha256?: string; duplicate?: boolean } | undefined;
+    if (answer.ok) {
+      // Only the exact bytes read from the vial count as stored.
+      if (!digest || answer.body.sha256 !== digest) return unconfirmed(file);
+      return answer.body.duplicate ? { kind: 'duplicate', sha256: digest } : { kind: 'stored' };
+    }
     switch (answer.status) {
-      case 200:
-      case 201:
-        // Only the exact bytes read from the vial count as stored.
-        if (!digest || body?.sha256 !== digest) {
-          return {
-            kind: 'file-error',
-            message: message(
-              `unconfirmed:${file.path}`,
-              'server',
-              `The server did not confirm the content of ${file.path}; it stays on the vial.`,
-              file.path,
-            ),
-          };
-        }
-        return body.duplicate ? { kind: 'duplicate', sha256: digest } : { kind: 'stored' };
       case 403:
         return {
           kind: 'stop',
@@ -574,7 +574,7 @@ export class VialAgent extends EventEmitter<AgentEvents> {
           message: message(
             `rejected:${file.path}`,
             'server',
-            serverText(answer.body) ?? `${file.path} was refused.`,
+            answer.detail ?? `${file.path} was refused.`,
             file.path,
           ),
         };
@@ -584,7 +584,7 @@ export class VialAgent extends EventEmitter<AgentEvents> {
           message: message(
             'server',
             'server',
-            serverText(answer.body) ?? `Upload Error: the server answered ${answer.status}`,
+            answer.detail ?? `Upload Error: the server answered ${answer.status}`,
           ),
         };
     }

@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { DirectoryDriveSource } from './drive-source';
 import { memoryTokenStore, ServerClient } from './server-client';
 import { agentsPerTest, FAST_RETRY, waitFor } from './testing/agent';
-import { addLargeRun, driveWithTag, runFilesOn, simulatedDrive } from './testing/drives';
+import { addLargeRun, driveWithTag, runFilesOn, sha256Of, simulatedDrive } from './testing/drives';
 import { startFailingFront } from './testing/failing-front';
 import { VialAgent } from './vial-agent';
 
@@ -120,6 +120,36 @@ describe('vial drive messages', () => {
         'The record store is unavailable.',
         'Upload Error: Some records still remain on VV-7003',
       ]);
+      expect(runFilesOn(drive.root)).toHaveLength(2);
+    } finally {
+      await front.stop();
+    }
+  });
+
+  it('an upload answer that is not the shared upload schema is refused; the runs stay', async () => {
+    const drive = await registered('VV-7009', 7009);
+    const [first, second] = runFilesOn(drive.root);
+    // The right digest, but not a record: before the answers were parsed, this counted as stored.
+    const front = await startFailingFront(server.url, 201, {
+      sha256: sha256Of(path.join(drive.root, 'DATA', first)),
+      duplicate: false,
+    });
+    const logged: string[] = [];
+    try {
+      const agent = await agentOn([drive.root], {
+        url: front.url,
+        log: { info: () => undefined, error: (text) => logged.push(text) },
+      });
+      const result = await agent.upload(agent.list()[0].id, hospital);
+      expect(result.uploaded).toEqual([]);
+      expect(texts(agent)).toEqual([
+        `The server did not confirm the content of DATA/${first}; it stays on the vial.`,
+        `The server did not confirm the content of DATA/${second}; it stays on the vial.`,
+        'Upload Error: Some records still remain on VV-7009',
+      ]);
+      expect(logged).toContain(
+        `The server's answer to the upload of ${first} was not understood (id: Invalid input: expected number, received undefined).`,
+      );
       expect(runFilesOn(drive.root)).toHaveLength(2);
     } finally {
       await front.stop();
