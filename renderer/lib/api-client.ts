@@ -59,10 +59,12 @@ function refreshAccessToken(): Promise<string> {
   refreshing ??= (async () => {
     const { refresh } = useSession.getState();
     if (!refresh) throw new Error('No refresh token');
+    // Past the app's interceptors (a 401 here ends the session, it is not refreshed again), but
+    // to the app's server: in the desktop app that is the configured address, not the page's.
     const { data } = await axios.post<RefreshResponse>(
       '/v2/auth/refresh',
       { refresh },
-      { timeout: AUTH_TIMEOUT_MS },
+      { baseURL: api.defaults.baseURL, timeout: AUTH_TIMEOUT_MS },
     );
     useSession.getState().setTokens(data.access, data.refresh);
     return data.access;
