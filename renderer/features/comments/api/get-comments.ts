@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CommentDto, Commentable } from '../../../../shared/api/comments';
 import type { Paginated } from '../../../../shared/api/common';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
 
 export interface CommentThread {
@@ -10,7 +11,7 @@ export interface CommentThread {
 
 export async function getComments({ resource, id }: CommentThread): Promise<CommentDto[]> {
   const { data } = await api.get<Paginated<CommentDto>>(`/v2/${resource}/${id}/comments`, {
-    params: { size: 9999 },
+    params: { size: FULL_LIST_SIZE },
   });
   return data.items;
 }

@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common';
 import type { Institute } from '../../../../shared/api/institutes';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
 
-/** The selector loads every visible organization at once (spec: size 9999). */
-const SELECTOR_SIZE = 9999;
 const POLL_MS = 3000;
 
 export async function getInstitutes(excludeArchived: boolean): Promise<Paginated<Institute>> {
   const { data } = await api.get<Paginated<Institute>>('/v2/institutes', {
     params: {
-      size: SELECTOR_SIZE,
+      size: FULL_LIST_SIZE,
       ordering: 'name',
       ...(excludeArchived ? { exclude_archived: true } : {}),
     },

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common';
 import type { LabelDto } from '../../../../shared/api/labels';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
 
 export async function getLabels(instituteId: number): Promise<LabelDto[]> {
   const { data } = await api.get<Paginated<LabelDto>>(`/v2/institutes/${instituteId}/labels`, {
-    params: { size: 9999, ordering: 'label' },
+    params: { size: FULL_LIST_SIZE, ordering: 'label' },
   });
   return data.items;
 }

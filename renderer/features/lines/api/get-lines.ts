@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common';
 import type { LineDto } from '../../../../shared/api/lines';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
 
 export interface LinesQuery {
@@ -13,15 +14,13 @@ export interface LinesQuery {
   name__icontains?: string;
 }
 
-/** Selectors and charts load every line at once. */
-export const ALL = 9999;
-
+/** Without a size, selectors and charts get every line at once. */
 export async function getLines({
   instituteId,
   ...params
 }: LinesQuery): Promise<Paginated<LineDto>> {
   const { data } = await api.get<Paginated<LineDto>>(`/v2/institutes/${instituteId}/lines`, {
-    params: { size: ALL, ...params },
+    params: { size: FULL_LIST_SIZE, ...params },
   });
   return data;
 }

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { addDays } from '../../../../shared/api/validations';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { timeAxis, valueAxis, xZoom } from '../../../components/charts/options';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
@@ -133,7 +134,7 @@ export function RecordCompare({ instituteId, lineId }: { instituteId: number; li
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
   const [selection, setSelection] = useState<RecordDto[]>([]);
   const lines = useLines({ instituteId, ordering: 'name' });
-  const validations = useValidations({ instituteId, size: 9999 });
+  const validations = useValidations({ instituteId, size: FULL_LIST_SIZE });
 
   const query: RecordsParams | null = applied && {
     line_ids: applied.lineIds,

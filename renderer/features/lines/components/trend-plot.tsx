@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LineDto } from '../../../../shared/api/lines';
 import type { RecordDto } from '../../../../shared/api/records';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import {
   band,
@@ -69,7 +70,7 @@ export function TrendPlot({ line, instituteId, highlightedRecordId, height, test
     line_id: line.id,
     exclude: false,
     is_processed: true,
-    size: 9999,
+    size: FULL_LIST_SIZE,
     ordering: 'date',
   });
 

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { UNLABELED } from '../../../../shared/api/labels';
 import { BAND_WORDS, REJECTION_BANDS } from '../../../../shared/domain/rejection-bands';
 import { addDays } from '../../../../shared/api/validations';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { zonedDay, zonedDayStart } from '../../../lib/time-zone';
 import { useIsStaff } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes/hooks/use-line-word';
@@ -131,7 +132,7 @@ function DateRange({
 export function RecordFiltersPanel({ instituteId, timeZone, filters, onChange, onClear }: Props) {
   const word = useLineWord();
   const lines = useLines({ instituteId, ordering: 'name' });
-  const validations = useValidations({ instituteId, size: 9999 });
+  const validations = useValidations({ instituteId, size: FULL_LIST_SIZE });
   const labels = useLabels(instituteId);
   const staff = useIsStaff();
   // Clearing resets the typed dates too: the date fields start afresh from the address.

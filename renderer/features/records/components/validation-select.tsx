@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { VALIDATION_MESSAGES } from '../../../../shared/api/validations';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { useValidations } from '../../validations/api/get-validations';
 
 interface Props {
@@ -18,7 +19,7 @@ export function ValidationSelect({ instituteId, lineId, value, onChange, disable
     instituteId: lineId === null ? null : instituteId,
     line_id: lineId ?? undefined,
     status: 'inprogress',
-    size: 9999,
+    size: FULL_LIST_SIZE,
   });
   const options = validations.data?.items ?? [];
   const none = lineId !== null && validations.isSuccess && options.length === 0;

@@ -13,6 +13,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { REPORT_FILE_TYPES, REPORT_MESSAGES, reportTitle } from '../../../../shared/api/reports';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorDetail } from '../../../lib/api-client';
 import { useValidations } from '../../validations/api/get-validations';
@@ -36,7 +37,7 @@ export function ReportUploadDialog({ instituteId }: { instituteId: number }) {
   const titleId = useId();
   const fileId = useId();
   const upload = useUploadReport(instituteId);
-  const completed = useValidations({ instituteId, status: 'completed', size: 9999 });
+  const completed = useValidations({ instituteId, status: 'completed', size: FULL_LIST_SIZE });
   const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, reset } = useForm<Values, unknown, Output>({
     // No file is chosen at first: the form holds null where the schema wants a File.
