@@ -1,5 +1,5 @@
 import { DEFAULT_FEATURE_FLAGS } from '../../shared/domain/feature-flags';
-import { lineWord } from '../features/institutes/hooks/use-line-word';
+import { lineWord } from '../features/institutes';
 import { labelOf, visibleTabs, type NavEntry } from './navigation';
 
 const middle: NavEntry[] = [

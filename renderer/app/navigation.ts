@@ -1,6 +1,6 @@
 import type { FeatureFlagName, FeatureFlags } from '../../shared/domain/feature-flags';
 import type { Role } from '../../shared/domain/roles';
-import type { LineWord } from '../features/institutes/hooks/use-line-word';
+import type { LineWord } from '../features/institutes';
 
 /**
  * A place the user can navigate to. `flag` hides it unless the effective feature flag is on;

@@ -1,5 +1,5 @@
 import { allows, atLeast, type Action, type Role } from '../../shared/domain/roles';
-import { useUser } from '../features/auth/api/get-user';
+import { useUser } from '../features/auth';
 
 /** The signed-in user's role; guest (read-only) until the user is known. */
 export function useRole(): Role {

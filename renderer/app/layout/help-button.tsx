@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ClosableDialogTitle } from '../../components/ui/closable-dialog-title';
 import { supportEmail } from '../../components/ui/support-email';
-import { useLineWord } from '../../features/institutes/hooks/use-line-word';
+import { useLineWord } from '../../features/institutes';
 
 export function HelpButton() {
   const [open, setOpen] = useState(false);

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { useUser } from '../../features/auth/api/get-user';
+import { useUser } from '../../features/auth';
 import { BackToBar } from './back-to-bar';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';

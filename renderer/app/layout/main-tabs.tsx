@@ -1,9 +1,8 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link, useLocation } from 'react-router-dom';
-import { useUser } from '../../features/auth/api/get-user';
-import { useFeatureFlags } from '../../features/institutes/hooks/use-feature-flags';
-import { useLineWord } from '../../features/institutes/hooks/use-line-word';
+import { useUser } from '../../features/auth';
+import { useFeatureFlags, useLineWord } from '../../features/institutes';
 import { labelOf, visibleTabs } from '../navigation';
 
 export function MainTabs() {

@@ -3,10 +3,12 @@ import { Navigate } from 'react-router-dom';
 import type { FeatureFlagName } from '../../../shared/domain/feature-flags';
 import type { Role } from '../../../shared/domain/roles';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { useUser } from '../../features/auth/api/get-user';
-import { useFeatureFlagDefaults } from '../../features/institutes/api/get-feature-flag-defaults';
-import { useFeatureFlags } from '../../features/institutes/hooks/use-feature-flags';
-import { useSelectedInstitute } from '../../features/institutes/hooks/use-selected-institute';
+import { useUser } from '../../features/auth';
+import {
+  useFeatureFlagDefaults,
+  useFeatureFlags,
+  useSelectedInstitute,
+} from '../../features/institutes';
 import { isAllowed } from '../navigation';
 
 interface Props {

@@ -9,9 +9,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useUser } from '../../features/auth/api/get-user';
-import { useFeatureFlags } from '../../features/institutes/hooks/use-feature-flags';
-import { useLineWord } from '../../features/institutes/hooks/use-line-word';
+import { useUser } from '../../features/auth';
+import { useFeatureFlags, useLineWord } from '../../features/institutes';
 import { endSession } from '../../lib/session-store';
 import { isAllowed, labelOf, SETTINGS_MENU } from '../navigation';
 

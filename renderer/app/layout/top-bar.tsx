@@ -8,11 +8,13 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useUser } from '../../features/auth/api/get-user';
-import { FlagOverridePanel } from '../../features/institutes/components/flag-override-panel';
-import { OrganizationSelector } from '../../features/institutes/components/organization-selector';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
-import { VialsDrawer } from '../../features/vials/components/vials-drawer';
+import { useUser } from '../../features/auth';
+import {
+  FlagOverridePanel,
+  OrganizationSelector,
+  useSelectedInstituteId,
+} from '../../features/institutes';
+import { VialsDrawer } from '../../features/vials';
 import { HelpButton } from './help-button';
 import { Logo } from './logo';
 import { MainTabs } from './main-tabs';

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useUser } from '../../features/auth/api/get-user';
-import { AccountForm } from '../../features/account/components/account-form';
+import { useUser } from '../../features/auth';
+import { AccountForm } from '../../features/account';
 
 export default function AccountPage() {
   const { data: user } = useUser();

@@ -1,6 +1,6 @@
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { DashboardView } from '../../features/dashboard/components/dashboard-view';
-import { useSelectedInstitute } from '../../features/institutes/hooks/use-selected-institute';
+import { DashboardView } from '../../features/dashboard';
+import { useSelectedInstitute } from '../../features/institutes';
 
 /** What a lab technician opens every morning. */
 export default function DashboardPage() {

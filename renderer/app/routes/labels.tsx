@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { LabelsTable } from '../../features/labels/components/labels-table';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
+import { LabelsTable } from '../../features/labels';
+import { useSelectedInstituteId } from '../../features/institutes';
 
 /** Label management for every logged-in user; guests see the labels without the controls. */
 export default function LabelsPage() {

@@ -8,14 +8,10 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
-import { useFeatureFlags } from '../../features/institutes/hooks/use-feature-flags';
-import { useLineWord } from '../../features/institutes/hooks/use-line-word';
-import { useLine } from '../../features/lines/api/get-line';
-import { LineRecordsList } from '../../features/lines/components/line-records-list';
-import { LineSummary } from '../../features/lines/components/line-summary';
-import { LineValidationsTable } from '../../features/lines/components/line-validations-table';
-import { TrendPlot } from '../../features/lines/components/trend-plot';
-import { LineValidationActions } from '../../features/validations/components/line-validation-actions';
+import { useFeatureFlags, useLineWord } from '../../features/institutes';
+import { LineSummary, LineValidationsTable, useLine } from '../../features/lines';
+import { LineRecordsList, TrendPlot } from '../../features/records';
+import { LineValidationActions } from '../../features/validations';
 
 /** /line/{id}/{view}: summary, monitoring (flag), records, validations (flag). */
 export default function LineDetailPage() {

@@ -2,8 +2,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
-import { useLine } from '../../features/lines/api/get-line';
-import { RecordCompare } from '../../features/lines/components/record-compare';
+import { useLine } from '../../features/lines';
+import { RecordCompare } from '../../features/records';
 
 /** /line/{id}/records/compare: overlay records' cumulative VitalMetric. */
 export default function LineRecordsComparePage() {

@@ -6,11 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
-import { useLineWord } from '../../features/institutes/hooks/use-line-word';
-import { useLine } from '../../features/lines/api/get-line';
-import { useUpdateLine } from '../../features/lines/api/update-line';
-import { ArchiveCheckbox } from '../../features/lines/components/archive-checkbox';
-import { LineForm } from '../../features/lines/components/line-form';
+import { useLineWord } from '../../features/institutes';
+import { useLine, useUpdateLine, ArchiveCheckbox, LineForm } from '../../features/lines';
 import { GUEST_REASON, useCanEdit } from '../../lib/permissions';
 
 /** /line/{id}/settings: edit the line (read-only for guests). */

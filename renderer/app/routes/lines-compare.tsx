@@ -1,8 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLineWord } from '../../features/institutes/hooks/use-line-word';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
-import { LinesCompare } from '../../features/lines/components/lines-compare';
+import { useLineWord, useSelectedInstituteId } from '../../features/institutes';
+import { LinesCompare } from '../../features/lines';
 
 /** /line/compare: the lines' statistics side by side. */
 export default function LinesComparePage() {

@@ -7,11 +7,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useLineWord } from '../../features/institutes/hooks/use-line-word';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
-import { AddLineDialog } from '../../features/lines/components/add-line-dialog';
-import { LinesGraph } from '../../features/lines/components/lines-graph';
-import { LinesTable } from '../../features/lines/components/lines-table';
+import { useLineWord, useSelectedInstituteId } from '../../features/institutes';
+import { AddLineDialog, LinesGraph, LinesTable } from '../../features/lines';
 import { useCanEdit } from '../../lib/permissions';
 
 /** /lines (table) and /lines/graph: the institute's lines or routes. */

@@ -2,8 +2,7 @@ import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router-dom';
 import { errorStatus } from '../../lib/api-client';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { useRecord } from '../../features/records/api/get-record';
-import { RecordDetail } from '../../features/records/components/record-detail';
+import { useRecord, RecordDetail } from '../../features/records';
 
 /** /record/{id}: one transit record. */
 export default function RecordPage() {

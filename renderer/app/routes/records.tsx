@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import { useParams } from 'react-router-dom';
-import { useSelectedInstitute } from '../../features/institutes/hooks/use-selected-institute';
-import { RecordsView } from '../../features/records/components/records-view';
+import { useSelectedInstitute } from '../../features/institutes';
+import { RecordsView } from '../../features/records';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 
 /** /records (Reviewed) and /records/to-review (the review queue). */

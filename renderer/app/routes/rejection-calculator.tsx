@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RejectionCalculator } from '../../features/analyzer/components/rejection-calculator';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
+import { RejectionCalculator } from '../../features/analyzer';
+import { useSelectedInstituteId } from '../../features/institutes';
 
 /** /rejection-calculator (staff). */
 export default function RejectionCalculatorPage() {

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RejectionInsights } from '../../features/analyzer/components/rejection-insights';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
+import { RejectionInsights } from '../../features/analyzer';
+import { useSelectedInstituteId } from '../../features/institutes';
 
 /** /rejection-insights (hemolysisTracking flag). */
 export default function RejectionInsightsPage() {

@@ -1,8 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
-import { ReportUploadDialog } from '../../features/reports/components/report-upload-dialog';
-import { ReportsTable } from '../../features/reports/components/reports-table';
+import { useSelectedInstituteId } from '../../features/institutes';
+import { ReportUploadDialog, ReportsTable } from '../../features/reports';
 import { useHasRole } from '../../lib/permissions';
 
 /** /reports: validation reports; staff upload and delete. */

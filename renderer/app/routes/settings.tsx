@@ -2,9 +2,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { AnalyzerSettings } from '../../features/analyzer/components/analyzer-settings';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
-import { InstituteUsersTable } from '../../features/users/components/institute-users-table';
+import { AnalyzerSettings } from '../../features/analyzer';
+import { useSelectedInstituteId } from '../../features/institutes';
+import { InstituteUsersTable } from '../../features/users';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -7,13 +7,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
-import { Comments } from '../../features/comments/components/comments';
-import { useValidation } from '../../features/validations/api/get-validation';
-import { CompleteValidationButton } from '../../features/validations/components/complete-validation-button';
-import { ValidationProgress } from '../../features/validations/components/validation-progress';
-import { ValidationReportActions } from '../../features/validations/components/validation-report-actions';
-import { ValidationResults } from '../../features/validations/components/validation-results';
-import { ValidationStatusChip } from '../../features/validations/components/validation-status-chip';
+import { Comments } from '../../features/comments';
+import {
+  useValidation,
+  CompleteValidationButton,
+  ValidationProgress,
+  ValidationReportActions,
+  ValidationResults,
+  ValidationStatusChip,
+} from '../../features/validations';
 import { useCanEdit } from '../../lib/permissions';
 import { formatDay } from '../../lib/calendar-day';
 

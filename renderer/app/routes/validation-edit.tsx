@@ -5,8 +5,7 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { VALIDATION_MESSAGES } from '../../../shared/api/validations';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
-import { useValidation } from '../../features/validations/api/get-validation';
-import { ValidationEditForm } from '../../features/validations/components/validation-edit-form';
+import { useValidation, ValidationEditForm } from '../../features/validations';
 import { useCanEdit } from '../../lib/permissions';
 
 /** /validation/{id}/edit; a completed validation goes back to its detail with an error toast. */

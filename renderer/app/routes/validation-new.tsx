@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router-dom';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
-import { ValidationWizard } from '../../features/validations/components/validation-wizard';
+import { useSelectedInstituteId } from '../../features/institutes';
+import { ValidationWizard } from '../../features/validations';
 import { useCanEdit } from '../../lib/permissions';
 
 /** /validation/new: the three-step wizard (not for guests). */

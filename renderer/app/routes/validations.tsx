@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import { useSelectedInstituteId } from '../../features/institutes/hooks/use-selected-institute';
-import { ValidationsTable } from '../../features/validations/components/validations-table';
+import { useSelectedInstituteId } from '../../features/institutes';
+import { ValidationsTable } from '../../features/validations';
 import { GUEST_REASON, useCanEdit } from '../../lib/permissions';
 
 /** /validations: the validation list; New Validation is disabled for guests. */

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LoginForm } from '../../../features/auth/components/login-form';
+import { LoginForm } from '../../../features/auth';
 
 /** Only paths of this app: '//evil.example' or 'https://…' would leave it. */
 const safeRedirect = (value: string | null): string =>

@@ -3,8 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { useRegistration } from '../../../features/auth/api/get-registration';
-import { RegisterForm } from '../../../features/auth/components/register-form';
+import { useRegistration, RegisterForm } from '../../../features/auth';
 import { errorDetail } from '../../../lib/api-client';
 
 export default function RegisterPage() {

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
-import { PasswordResetForm } from '../../../features/auth/components/password-reset-form';
+import { PasswordResetForm } from '../../../features/auth';
 
 export default function ResetPasswordConfirmPage() {
   const { token = '' } = useParams();

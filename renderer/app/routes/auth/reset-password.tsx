@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { PasswordResetRequestForm } from '../../../features/auth/components/password-reset-request-form';
+import { PasswordResetRequestForm } from '../../../features/auth';
 
 export default function ResetPasswordPage() {
   return (

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Choice } from '../../../../shared/api/types';
 import { api } from '../../../lib/api-client';
+import { analyzerKeys } from './keys';
 
 export async function getAnalyzerMakes(): Promise<Choice[]> {
   const { data } = await api.get<Choice[]>('/v2/types/analyzer/makes');
@@ -9,7 +10,7 @@ export async function getAnalyzerMakes(): Promise<Choice[]> {
 
 export const analyzerMakesQueryOptions = () =>
   queryOptions({
-    queryKey: ['types', 'analyzer-makes'],
+    queryKey: analyzerKeys.makes(),
     queryFn: getAnalyzerMakes,
     staleTime: Infinity,
   });

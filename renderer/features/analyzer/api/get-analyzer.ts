@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AnalyzerDto } from '../../../../shared/api/analyzer';
 import { api } from '../../../lib/api-client';
+import { analyzerKeys } from './keys';
 
 export async function getAnalyzer(instituteId: number): Promise<AnalyzerDto> {
   const { data } = await api.get<AnalyzerDto>(`/v2/institutes/${instituteId}/analyzer`);
@@ -9,7 +10,7 @@ export async function getAnalyzer(instituteId: number): Promise<AnalyzerDto> {
 
 export const analyzerQueryOptions = (instituteId: number) =>
   queryOptions({
-    queryKey: ['analyzer', instituteId],
+    queryKey: analyzerKeys.detail(instituteId),
     queryFn: () => getAnalyzer(instituteId),
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { rejectionResult } from '../../../../shared/api/analyzer';
 import { api } from '../../../lib/api-client';
+import { analyzerKeys } from './keys';
 
 export type RejectionResult = z.infer<typeof rejectionResult>;
 
@@ -15,7 +16,7 @@ export async function getRejection(instituteId: number, value: number): Promise<
 
 export const rejectionQueryOptions = (instituteId: number, value: number | null) =>
   queryOptions({
-    queryKey: ['rejection', instituteId, value],
+    queryKey: analyzerKeys.rejection(instituteId, value),
     queryFn: () => getRejection(instituteId, value as number),
     enabled: value !== null,
   });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnalyzerDto, AnalyzerUpdate } from '../../../../shared/api/analyzer';
 import { api } from '../../../lib/api-client';
-import { analyzerQueryOptions } from './get-analyzer';
+import { queryRoots } from '../../../lib/query-roots';
+import { analyzerKeys } from './keys';
 
 export async function updateAnalyzer(
   instituteId: number,
@@ -17,10 +18,10 @@ export function useUpdateAnalyzer(instituteId: number) {
   return useMutation({
     mutationFn: (body: AnalyzerUpdate) => updateAnalyzer(instituteId, body),
     onSuccess: (analyzer) => {
-      queryClient.setQueryData(analyzerQueryOptions(instituteId).queryKey, analyzer);
+      queryClient.setQueryData(analyzerKeys.detail(instituteId), analyzer);
       return Promise.all(
-        ['lines', 'validations', 'rejection'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
+        [queryRoots.lines, queryRoots.validations, analyzerKeys.rejections].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
         ),
       );
     },

@@ -17,8 +17,8 @@ import {
 } from '../../../../shared/domain/rejection-bands';
 import { RejectionChart } from '../../../components/charts/rejection-chart';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useLines } from '../../lines/api/get-lines';
+import { useLineWord } from '../../institutes';
+import { useLines } from '../../lines';
 
 interface InsightFilters {
   lineIds: number[];

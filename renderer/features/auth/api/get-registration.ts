@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RegistrationInfo } from '../../../../shared/api/auth';
 import { api } from '../../../lib/api-client';
+import { authKeys } from './keys';
 
 export async function getRegistration(token: string): Promise<RegistrationInfo> {
   const { data } = await api.get<RegistrationInfo>(
@@ -11,7 +12,7 @@ export async function getRegistration(token: string): Promise<RegistrationInfo> 
 
 export const registrationQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['auth', 'registration', token],
+    queryKey: authKeys.registration(token),
     queryFn: () => getRegistration(token),
   });
 

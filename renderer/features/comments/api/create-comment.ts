@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommentBody, CommentDto } from '../../../../shared/api/comments';
 import { api } from '../../../lib/api-client';
-import { commentsQueryKey, type CommentThread } from './get-comments';
+import { commentKeys, type CommentThread } from './keys';
 
 export async function createComment(
   { resource, id }: CommentThread,
@@ -15,6 +15,6 @@ export function useCreateComment(thread: CommentThread) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CommentBody) => createComment(thread, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(thread) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.thread(thread) }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { commentsQueryKey, type CommentThread } from './get-comments';
+import { commentKeys, type CommentThread } from './keys';
 
 export async function deleteComment(id: number): Promise<void> {
   await api.delete(`/v2/comments/${id}`);
@@ -10,6 +10,6 @@ export function useDeleteComment(thread: CommentThread) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteComment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(thread) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.thread(thread) }),
   });
 }

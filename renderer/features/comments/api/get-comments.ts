@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CommentDto, Commentable } from '../../../../shared/api/comments';
+import type { CommentDto } from '../../../../shared/api/comments';
 import type { Paginated } from '../../../../shared/api/common';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
-
-export interface CommentThread {
-  resource: Commentable;
-  id: number;
-}
+import { commentKeys, type CommentThread } from './keys';
 
 export async function getComments({ resource, id }: CommentThread): Promise<CommentDto[]> {
   const { data } = await api.get<Paginated<CommentDto>>(`/v2/${resource}/${id}/comments`, {
@@ -16,11 +12,8 @@ export async function getComments({ resource, id }: CommentThread): Promise<Comm
   return data.items;
 }
 
-export const commentsQueryKey = (thread: CommentThread) =>
-  ['comments', thread.resource, thread.id] as const;
-
 export const commentsQueryOptions = (thread: CommentThread) =>
-  queryOptions({ queryKey: commentsQueryKey(thread), queryFn: () => getComments(thread) });
+  queryOptions({ queryKey: commentKeys.thread(thread), queryFn: () => getComments(thread) });
 
 /** The whole conversation on a record or validation, oldest first. */
 export const useComments = (thread: CommentThread) => useQuery(commentsQueryOptions(thread));

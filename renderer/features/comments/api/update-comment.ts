@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommentBody, CommentDto } from '../../../../shared/api/comments';
 import { api } from '../../../lib/api-client';
-import { commentsQueryKey, type CommentThread } from './get-comments';
+import { commentKeys, type CommentThread } from './keys';
 
 export async function updateComment(id: number, body: CommentBody): Promise<CommentDto> {
   const { data } = await api.patch<CommentDto>(`/v2/comments/${id}`, body);
@@ -12,6 +12,6 @@ export function useUpdateComment(thread: CommentThread) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: CommentBody }) => updateComment(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(thread) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.thread(thread) }),
   });
 }

@@ -10,11 +10,12 @@ import { useState } from 'react';
 import type { CommentDto } from '../../../../shared/api/comments';
 import { errorDetail } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useUser } from '../../auth/api/get-user';
+import { useUser } from '../../auth';
 import { useCanEdit } from '../../../lib/permissions';
 import { useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
-import { useComments, type CommentThread } from '../api/get-comments';
+import { useComments } from '../api/get-comments';
+import type { CommentThread } from '../api/keys';
 import { useUpdateComment } from '../api/update-comment';
 import { CommentForm } from './comment-form';
 

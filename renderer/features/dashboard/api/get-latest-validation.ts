@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ValidationDto } from '../../../../shared/api/validations';
 import { api } from '../../../lib/api-client';
+import { dashboardKeys } from './keys';
 
 export async function getLatestValidation(instituteId: number): Promise<ValidationDto | null> {
   const { data } = await api.get<ValidationDto | null>(
@@ -13,7 +14,7 @@ export async function getLatestValidation(instituteId: number): Promise<Validati
 export const useLatestValidation = (instituteId: number, enabled = true) =>
   useQuery(
     queryOptions({
-      queryKey: ['validations', 'latest', instituteId],
+      queryKey: dashboardKeys.latestValidation(instituteId),
       queryFn: () => getLatestValidation(instituteId),
       enabled,
     }),

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecordActivity } from '../../../../shared/api/record-activity';
 import { api } from '../../../lib/api-client';
+import { dashboardKeys } from './keys';
 
 export const ACTIVITY_DAYS = 365;
 
@@ -15,7 +16,7 @@ export async function getRecordActivity(instituteId: number): Promise<RecordActi
 export const useRecordActivity = (instituteId: number) =>
   useQuery(
     queryOptions({
-      queryKey: ['records', 'activity', instituteId],
+      queryKey: dashboardKeys.activity(instituteId),
       queryFn: () => getRecordActivity(instituteId),
       staleTime: 60_000,
     }),

@@ -8,7 +8,7 @@ import { EChart } from '../../../components/charts/e-chart';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { formatDate } from '../../../lib/format';
 import { zonedDay, zonedDayStart } from '../../../lib/time-zone';
-import { recordsLink } from '../../records/records-link';
+import { recordsLink } from '../../records';
 import { ACTIVITY_DAYS, useRecordActivity } from '../api/get-record-activity';
 import { CALENDAR, rangeStart } from './activity-calendar-layout';
 

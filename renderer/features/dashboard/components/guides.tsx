@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { RECORDS_PER_LINE_PER_DAY } from '../../../../shared/api/validations';
-import { useLineWord, type LineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord, type LineWord } from '../../institutes';
 
 /** The guides the dashboard links to; `?guide=` in the address opens one, so a link shares it. */
 export const GUIDES = {

@@ -13,8 +13,8 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDateTime, formatVitalMetric } from '../../../lib/format';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useRecords } from '../../records/api/get-records';
+import { useLineWord } from '../../institutes';
+import { useRecords } from '../../records';
 
 const RECENT_SIZE = 20;
 const RECENT_DAYS = 14;

@@ -10,8 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDateTime } from '../../../lib/format';
-import type { RecordSummary } from '../../records/api/get-record-summary';
-import { TO_REVIEW, useRecords } from '../../records/api/get-records';
+import { type RecordSummary, TO_REVIEW, useRecords } from '../../records';
 
 /** The queue shown on the dashboard; the whole of it is one click away. */
 const REVIEW_PREVIEW = 5;

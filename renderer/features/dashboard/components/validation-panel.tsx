@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { formatDate } from '../../../lib/format';
 import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useLatestValidation } from '../api/get-latest-validation';
 import { guideLink } from './guides';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeatureFlags } from '../../../../shared/domain/feature-flags';
 import { api } from '../../../lib/api-client';
+import { instituteKeys } from './keys';
 
 export async function getFeatureFlagDefaults(): Promise<FeatureFlags> {
   const { data } = await api.get<FeatureFlags>('/v2/feature-flags/defaults');
@@ -9,7 +10,7 @@ export async function getFeatureFlagDefaults(): Promise<FeatureFlags> {
 
 export const featureFlagDefaultsQueryOptions = () =>
   queryOptions({
-    queryKey: ['feature-flags', 'defaults'],
+    queryKey: instituteKeys.flagDefaults(),
     queryFn: getFeatureFlagDefaults,
     staleTime: 10 * 60_000,
   });

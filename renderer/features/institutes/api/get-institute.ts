@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Institute } from '../../../../shared/api/institutes';
 import { api } from '../../../lib/api-client';
+import { instituteKeys } from './keys';
 
 export async function getInstitute(id: number): Promise<Institute> {
   const { data } = await api.get<Institute>(`/v2/institutes/${id}`);
@@ -9,7 +10,7 @@ export async function getInstitute(id: number): Promise<Institute> {
 
 export const instituteQueryOptions = (id: number | null) =>
   queryOptions({
-    queryKey: ['institutes', 'detail', id],
+    queryKey: instituteKeys.detail(id),
     queryFn: () => getInstitute(id as number),
     enabled: id !== null,
   });

@@ -3,6 +3,7 @@ import type { Paginated } from '../../../../shared/api/common';
 import type { Institute } from '../../../../shared/api/institutes';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
+import { instituteKeys } from './keys';
 
 const POLL_MS = 3000;
 
@@ -19,7 +20,7 @@ export async function getInstitutes(excludeArchived: boolean): Promise<Paginated
 
 export const institutesQueryOptions = (excludeArchived: boolean) =>
   queryOptions({
-    queryKey: ['institutes', 'list', { excludeArchived }],
+    queryKey: instituteKeys.list(excludeArchived),
     queryFn: () => getInstitutes(excludeArchived),
     refetchInterval: POLL_MS,
     placeholderData: keepPreviousData,

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { Institute } from '../../../../shared/api/institutes';
 import { atLeast } from '../../../../shared/domain/roles';
 import { useSession } from '../../../lib/session-store';
-import { useUser } from '../../auth/api/get-user';
+import { useUser } from '../../auth';
 import { useInstitutes } from '../api/get-institutes';
 import { useSelectedInstitute, useSelectedInstituteId } from '../hooks/use-selected-institute';
 

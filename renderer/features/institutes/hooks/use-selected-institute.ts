@@ -1,5 +1,5 @@
 import { useSession } from '../../../lib/session-store';
-import { useUser } from '../../auth/api/get-user';
+import { useUser } from '../../auth';
 import { useInstitute } from '../api/get-institute';
 
 /** The organization chosen in the selector, else the user's default one. */

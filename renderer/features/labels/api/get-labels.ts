@@ -3,6 +3,7 @@ import type { Paginated } from '../../../../shared/api/common';
 import type { LabelDto } from '../../../../shared/api/labels';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
+import { labelKeys } from './keys';
 
 export async function getLabels(instituteId: number): Promise<LabelDto[]> {
   const { data } = await api.get<Paginated<LabelDto>>(`/v2/institutes/${instituteId}/labels`, {
@@ -11,11 +12,9 @@ export async function getLabels(instituteId: number): Promise<LabelDto[]> {
   return data.items;
 }
 
-export const labelsQueryKey = (instituteId: number | null) => ['labels', instituteId] as const;
-
 export const labelsQueryOptions = (instituteId: number | null) =>
   queryOptions({
-    queryKey: labelsQueryKey(instituteId),
+    queryKey: labelKeys.list(instituteId),
     queryFn: () => getLabels(instituteId as number),
     enabled: instituteId !== null,
   });

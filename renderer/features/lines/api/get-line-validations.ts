@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Paginated } from '../../../../shared/api/common';
 import type { lineValidationRow } from '../../../../shared/api/lines';
 import { api } from '../../../lib/api-client';
+import { lineKeys } from './keys';
 
 export type LineValidationRow = z.infer<typeof lineValidationRow>;
 
@@ -19,7 +20,7 @@ export async function getLineValidations(
 
 export const lineValidationsQueryOptions = (lineId: number, page: number, size: number) =>
   queryOptions({
-    queryKey: ['lines', 'validations', lineId, page, size],
+    queryKey: lineKeys.validations(lineId, page, size),
     queryFn: () => getLineValidations(lineId, page, size),
     placeholderData: keepPreviousData,
   });

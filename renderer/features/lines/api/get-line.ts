@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LineDto } from '../../../../shared/api/lines';
 import { api } from '../../../lib/api-client';
+import { lineKeys } from './keys';
 
 export async function getLine(id: number): Promise<LineDto> {
   const { data } = await api.get<LineDto>(`/v2/lines/${id}`);
@@ -10,7 +11,7 @@ export async function getLine(id: number): Promise<LineDto> {
 /** `null` (a record without a line) means nothing to fetch. */
 export const lineQueryOptions = (id: number | null) =>
   queryOptions({
-    queryKey: ['lines', 'detail', id],
+    queryKey: lineKeys.detail(id),
     queryFn: () => getLine(id as number),
     enabled: id !== null,
   });

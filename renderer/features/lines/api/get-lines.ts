@@ -3,6 +3,7 @@ import type { Paginated } from '../../../../shared/api/common';
 import type { LineDto } from '../../../../shared/api/lines';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
+import { lineKeys } from './keys';
 
 export interface LinesQuery {
   instituteId: number | null;
@@ -27,7 +28,7 @@ export async function getLines({
 
 export const linesQueryOptions = (query: LinesQuery) =>
   queryOptions({
-    queryKey: ['lines', 'list', query],
+    queryKey: lineKeys.list(query),
     queryFn: () => getLines(query),
     enabled: query.instituteId !== null,
     placeholderData: keepPreviousData,

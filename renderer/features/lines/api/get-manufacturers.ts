@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Choice } from '../../../../shared/api/types';
 import { api } from '../../../lib/api-client';
+import { lineKeys } from './keys';
 
 export async function getManufacturers(): Promise<Choice[]> {
   const { data } = await api.get<Choice[]>('/v2/types/manufacturers');
@@ -9,7 +10,7 @@ export async function getManufacturers(): Promise<Choice[]> {
 
 export const manufacturersQueryOptions = () =>
   queryOptions({
-    queryKey: ['types', 'manufacturers'],
+    queryKey: lineKeys.manufacturers(),
     queryFn: getManufacturers,
     staleTime: Infinity,
   });

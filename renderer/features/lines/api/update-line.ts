@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LineDto, LineUpdate } from '../../../../shared/api/lines';
 import { api } from '../../../lib/api-client';
-import { lineQueryOptions } from './get-line';
+import { lineKeys } from './keys';
 
 export async function updateLine(id: number, body: LineUpdate): Promise<LineDto> {
   const { data } = await api.patch<LineDto>(`/v2/lines/${id}`, body);
@@ -14,8 +14,8 @@ export function useUpdateLine() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: LineUpdate }) => updateLine(id, body),
     onSuccess: (line) => {
-      queryClient.setQueryData(lineQueryOptions(line.id).queryKey, line);
-      return queryClient.invalidateQueries({ queryKey: ['lines', 'list'] });
+      queryClient.setQueryData(lineKeys.detail(line.id), line);
+      return queryClient.invalidateQueries({ queryKey: lineKeys.lists() });
     },
   });
 }

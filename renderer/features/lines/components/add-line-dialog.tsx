@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useCreateLine } from '../api/create-line';
 import { LineForm } from './line-form';
 

@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { lineCreate, type LineCreate, type LineDto } from '../../../../shared/api/lines';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { FORM_DATA_ISSUE, firstFieldError } from '../../../lib/form-errors';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useLabels } from '../../labels/api/get-labels';
+import { useLineWord } from '../../institutes';
+import { useLabels } from '../../labels';
 import { useManufacturers } from '../api/get-manufacturers';
 
 /** The API's rules; the length input gives text, which becomes a number or null. */

@@ -13,7 +13,7 @@ import type { LineDto } from '../../../../shared/api/lines';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { RejectionChart } from '../../../components/charts/rejection-chart';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useLines } from '../api/get-lines';
 import { barOption } from './bar-option';
 import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';

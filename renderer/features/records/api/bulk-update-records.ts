@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordBulkResult, RecordBulkUpdate } from '../../../../shared/api/record-bulk';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
+import { recordKeys } from './keys';
 
 export async function bulkUpdateRecords(
   instituteId: number,
@@ -20,8 +22,8 @@ export function useBulkUpdateRecords(instituteId: number) {
     mutationFn: (body: RecordBulkUpdate) => bulkUpdateRecords(instituteId, body),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['records'] }),
-        queryClient.invalidateQueries({ queryKey: ['lines'] }),
+        queryClient.invalidateQueries({ queryKey: recordKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.lines }),
       ]),
   });
 }

@@ -7,6 +7,7 @@ import type {
   temperatureData,
 } from '../../../../shared/api/records';
 import { api } from '../../../lib/api-client';
+import { recordKeys } from './keys';
 
 export type AccelerationData = z.infer<typeof accelerationData>;
 export type TemperatureData = z.infer<typeof temperatureData>;
@@ -43,13 +44,13 @@ export async function getCumulativeData(
   return data;
 }
 
-// The series of a run never change: kept apart from ['records'] so edits do not refetch them.
+// The series of a run never change: kept apart from the records' keys so edits do not refetch them.
 const forever = { staleTime: Infinity, gcTime: 5 * 60_000 } as const;
 
 export const useAccelerationData = (id: number) =>
   useQuery(
     queryOptions({
-      queryKey: ['record-series', id, 'acceleration'],
+      queryKey: recordKeys.acceleration(id),
       queryFn: () => getAccelerationData(id),
       ...forever,
     }),
@@ -58,7 +59,7 @@ export const useAccelerationData = (id: number) =>
 export const useTemperatureData = (id: number) =>
   useQuery(
     queryOptions({
-      queryKey: ['record-series', id, 'temperature'],
+      queryKey: recordKeys.temperature(id),
       queryFn: () => getTemperatureData(id),
       ...forever,
     }),
@@ -66,7 +67,7 @@ export const useTemperatureData = (id: number) =>
 
 export const cumulativeDataQueryOptions = (id: number, metric: CumulativeMetric) =>
   queryOptions({
-    queryKey: ['record-series', id, 'cumulative', metric],
+    queryKey: recordKeys.cumulative(id, metric),
     queryFn: () => getCumulativeData(id, metric),
     ...forever,
   });

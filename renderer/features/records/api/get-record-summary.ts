@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { recordSummary } from '../../../../shared/api/records';
 import { api } from '../../../lib/api-client';
+import { recordKeys } from './keys';
 import { POLL_MS } from './get-records';
 
 export type RecordSummary = z.infer<typeof recordSummary>;
@@ -13,7 +14,7 @@ export async function getRecordSummary(instituteId: number): Promise<RecordSumma
 
 export const recordSummaryQueryOptions = (instituteId: number | null) =>
   queryOptions({
-    queryKey: ['records', 'summary', instituteId],
+    queryKey: recordKeys.summary(instituteId),
     queryFn: () => getRecordSummary(instituteId as number),
     enabled: instituteId !== null,
     refetchInterval: POLL_MS,

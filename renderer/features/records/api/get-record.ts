@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecordDto } from '../../../../shared/api/records';
 import { api } from '../../../lib/api-client';
+import { recordKeys } from './keys';
 
 export async function getRecord(id: number): Promise<RecordDto> {
   const { data } = await api.get<RecordDto>(`/v2/records/${id}`);
@@ -8,6 +9,6 @@ export async function getRecord(id: number): Promise<RecordDto> {
 }
 
 export const recordQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['records', 'detail', id], queryFn: () => getRecord(id) });
+  queryOptions({ queryKey: recordKeys.detail(id), queryFn: () => getRecord(id) });
 
 export const useRecord = (id: number) => useQuery(recordQueryOptions(id));

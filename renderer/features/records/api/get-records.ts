@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paginated } from '../../../../shared/api/common';
 import type { RecordDto } from '../../../../shared/api/records';
 import { api } from '../../../lib/api-client';
+import { recordKeys } from './keys';
 
 /**
  * The list's query parameters as the API names them (monitoring.md section 7). Line and
@@ -57,7 +58,7 @@ export const recordsQueryOptions = (
   { poll = false }: { poll?: boolean } = {},
 ) =>
   queryOptions({
-    queryKey: ['records', 'list', instituteId, params && wireParams(params)],
+    queryKey: recordKeys.list(instituteId, params && wireParams(params)),
     queryFn: () => getRecords(instituteId as number, params as RecordsParams),
     enabled: instituteId !== null && params !== null,
     placeholderData: keepPreviousData,

@@ -13,7 +13,7 @@ import {
   type TimeAxisMode,
 } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
-import { useFeatureFlags } from '../../institutes/hooks/use-feature-flags';
+import { useFeatureFlags } from '../../institutes';
 import {
   useAccelerationData,
   useCumulativeData,

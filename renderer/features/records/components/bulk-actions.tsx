@@ -6,9 +6,9 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import type { RecordDto } from '../../../../shared/api/records';
 import { errorDetail } from '../../../lib/api-client';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useBulkUpdateRecords } from '../api/bulk-update-records';
-import { useLines } from '../../lines/api/get-lines';
+import { useLines } from '../../lines';
 import { outside, useOutOfRangeWarning } from '../hooks/use-out-of-range-warning';
 import { LineSelect } from './line-select';
 

@@ -1,8 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { LabelDto } from '../../../../shared/api/labels';
-import { useLabels } from '../../labels/api/get-labels';
-import { LabelChip } from '../../labels/components/label-chip';
+import { useLabels, LabelChip } from '../../labels';
 
 interface Props {
   instituteId: number;

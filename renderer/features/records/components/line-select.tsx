@@ -1,8 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ARCHIVED_LINE_LOCKED } from '../../../../shared/api/records';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useLines } from '../../lines/api/get-lines';
+import { useLineWord } from '../../institutes';
+import { useLines } from '../../lines';
 
 interface Props {
   instituteId: number;

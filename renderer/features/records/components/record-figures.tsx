@@ -12,9 +12,9 @@ import {
   formatTemperatureWithUnit,
   formatVitalMetricWithUnit,
 } from '../../../lib/format';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { RecordFlags } from './record-flags';
-import { RecordLabels } from './record-labels';
+import { LabelChips } from '../../labels';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -90,7 +90,7 @@ export function RecordFigures({ record }: { record: RecordDto }) {
       )}
       {record.labels.length > 0 && (
         <Figure label="Labels">
-          <RecordLabels labels={record.labels} shown={record.labels.length} />
+          <LabelChips labels={record.labels} shown={record.labels.length} />
         </Figure>
       )}
     </Box>

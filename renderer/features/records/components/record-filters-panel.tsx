@@ -15,10 +15,10 @@ import { addDays } from '../../../../shared/api/validations';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { zonedDay, zonedDayStart } from '../../../lib/time-zone';
 import { useIsStaff } from '../../../lib/permissions';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useLabels } from '../../labels/api/get-labels';
-import { useLines } from '../../lines/api/get-lines';
-import { useValidations } from '../../validations/api/get-validations';
+import { useLineWord } from '../../institutes';
+import { useLabels } from '../../labels';
+import { useLines } from '../../lines';
+import { useValidations } from '../../validations';
 import type { RecordFilters } from '../hooks/use-record-filters';
 
 interface Props {

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link, useLocation } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { formatDateTime } from '../../../lib/format';
-import { Comments } from '../../comments/components/comments';
+import { Comments } from '../../comments';
 import { RecordReviewForm } from './record-review-form';
 
 interface Props {

@@ -17,10 +17,10 @@ import {
   TEMPERATURE_DECIMALS,
   VITAL_METRIC_DECIMALS,
 } from '../../../lib/format';
-import type { LineWord } from '../../institutes/hooks/use-line-word';
+import type { LineWord } from '../../institutes';
 import { PAGE_SIZES } from '../hooks/use-record-filters';
 import { RecordFlags } from './record-flags';
-import { RecordLabels } from './record-labels';
+import { LabelChips } from '../../labels';
 
 /** Columns the API can sort by, as the grid names them → the API's ordering field. */
 const SORT_FIELDS: Record<string, string> = {
@@ -107,7 +107,7 @@ function columnsFor(word: LineWord): GridColDef<RecordDto>[] {
       headerName: 'Labels',
       width: 190,
       sortable: false,
-      renderCell: ({ row }) => <RecordLabels labels={row.labels} />,
+      renderCell: ({ row }) => <LabelChips labels={row.labels} />,
     },
   ];
 }

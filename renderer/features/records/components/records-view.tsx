@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { useCanEdit } from '../../../lib/permissions';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useRecordSummary } from '../api/get-record-summary';
 import { REVIEWED, TO_REVIEW, useRecords } from '../api/get-records';
 import { activeFilterCount, filterParams, useRecordFilters } from '../hooks/use-record-filters';

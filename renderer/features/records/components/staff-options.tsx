@@ -13,7 +13,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import type { RecordDto } from '../../../../shared/api/records';
 import { FormTextField } from '../../../components/ui/form-text-field';
-import { useInstitutes } from '../../institutes/api/get-institutes';
+import { useInstitutes } from '../../institutes';
 
 export const INSTITUTE_REQUIRED = 'You must assign an institute to a record';
 

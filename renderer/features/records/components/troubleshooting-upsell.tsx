@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { supportEmail } from '../../../components/ui/support-email';
-import { useFeatureFlags } from '../../institutes/hooks/use-feature-flags';
+import { useFeatureFlags } from '../../institutes';
 
 /** The one organization that keeps time details without the troubleshooting flag (spec 6). */
 const EXEMPT_INSTITUTE_ID = 399;

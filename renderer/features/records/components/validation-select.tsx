@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { VALIDATION_MESSAGES } from '../../../../shared/api/validations';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
-import { useValidations } from '../../validations/api/get-validations';
+import { useValidations } from '../../validations';
 
 interface Props {
   instituteId: number;

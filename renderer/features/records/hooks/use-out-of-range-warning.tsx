@@ -4,7 +4,7 @@ import { closeSnackbar, useSnackbar } from 'notistack';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { outOfRangeWarning } from '../../../../shared/api/lines';
-import { lineQueryOptions } from '../../lines/api/get-line';
+import { lineQueryOptions } from '../../lines';
 
 /**
  * The persistent warning after records land out of their line's validated range (monitoring.md

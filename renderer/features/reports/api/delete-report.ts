@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
+import { reportKeys } from './keys';
 
 export async function deleteReport(id: number): Promise<void> {
   await api.delete(`/v2/reports/${id}`);
@@ -12,8 +14,8 @@ export function useDeleteReport() {
     mutationFn: deleteReport,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['reports'] }),
-        queryClient.invalidateQueries({ queryKey: ['validations'] }),
+        queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.validations }),
       ]),
   });
 }

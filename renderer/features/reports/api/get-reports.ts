@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paginated } from '../../../../shared/api/common';
 import type { ReportDto } from '../../../../shared/api/reports';
 import { api } from '../../../lib/api-client';
+import { reportKeys } from './keys';
 
 export interface ReportsQuery {
   instituteId: number;
@@ -23,7 +24,7 @@ export async function getReports({
 
 export const reportsQueryOptions = (query: ReportsQuery) =>
   queryOptions({
-    queryKey: ['reports', 'list', query],
+    queryKey: reportKeys.list(query),
     queryFn: () => getReports(query),
     placeholderData: keepPreviousData,
   });

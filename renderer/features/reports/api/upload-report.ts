@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportDto } from '../../../../shared/api/reports';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
+import { reportKeys } from './keys';
 
 export interface ReportUpload {
   title: string;
@@ -26,8 +28,8 @@ export function useUploadReport(instituteId: number) {
     mutationFn: (upload: ReportUpload) => uploadReport(instituteId, upload),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['reports'] }),
-        queryClient.invalidateQueries({ queryKey: ['validations'] }),
+        queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.validations }),
       ]),
   });
 }

@@ -16,7 +16,7 @@ import { REPORT_FILE_TYPES, REPORT_MESSAGES, reportTitle } from '../../../../sha
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorDetail } from '../../../lib/api-client';
-import { useValidations } from '../../validations/api/get-validations';
+import { useValidations } from '../../validations';
 import { useUploadReport } from '../api/upload-report';
 
 const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';

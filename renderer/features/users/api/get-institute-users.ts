@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paginated } from '../../../../shared/api/common';
 import type { User } from '../../../../shared/api/users';
 import { api } from '../../../lib/api-client';
+import { userKeys } from './keys';
 
 export interface InstituteUsersQuery {
   instituteId: number;
@@ -23,7 +24,7 @@ export async function getInstituteUsers({
 
 export const instituteUsersQueryOptions = (query: InstituteUsersQuery) =>
   queryOptions({
-    queryKey: ['users', 'institute', query],
+    queryKey: userKeys.ofInstitute(query),
     queryFn: () => getInstituteUsers(query),
     placeholderData: keepPreviousData,
   });

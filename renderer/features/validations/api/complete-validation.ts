@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ValidationDto } from '../../../../shared/api/validations';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
+import { validationKeys } from './keys';
 
 export async function completeValidation(id: number): Promise<ValidationDto> {
   const { data } = await api.post<ValidationDto>(`/v2/validations/${id}/complete`);
@@ -14,8 +16,8 @@ export function useCompleteValidation() {
     mutationFn: completeValidation,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['validations'] }),
-        queryClient.invalidateQueries({ queryKey: ['lines'] }),
+        queryClient.invalidateQueries({ queryKey: validationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.lines }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ValidationCreate, ValidationDto } from '../../../../shared/api/validations';
 import { api } from '../../../lib/api-client';
+import { validationKeys } from './keys';
 
 export async function createValidation(
   instituteId: number,
@@ -14,6 +15,6 @@ export function useCreateValidation(instituteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ValidationCreate) => createValidation(instituteId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['validations'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: validationKeys.all }),
   });
 }

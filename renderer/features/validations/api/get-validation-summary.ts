@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { validationSummary } from '../../../../shared/api/validations';
 import { api } from '../../../lib/api-client';
+import { validationKeys } from './keys';
 
 export type ValidationSummary = z.infer<typeof validationSummary>;
 
@@ -12,7 +13,7 @@ export async function getValidationSummary(id: number): Promise<ValidationSummar
 
 export const validationSummaryQueryOptions = (id: number | undefined) =>
   queryOptions({
-    queryKey: ['validations', 'summary', id],
+    queryKey: validationKeys.summary(id),
     queryFn: () => getValidationSummary(id as number),
     enabled: id !== undefined,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paginated } from '../../../../shared/api/common';
 import type { ValidationDto } from '../../../../shared/api/validations';
 import { api } from '../../../lib/api-client';
+import { validationKeys } from './keys';
 
 export interface ValidationsQuery {
   instituteId: number | null;
@@ -28,7 +29,7 @@ export async function getValidations({
 
 export const validationsQueryOptions = (query: ValidationsQuery) =>
   queryOptions({
-    queryKey: ['validations', 'list', query],
+    queryKey: validationKeys.list(query),
     queryFn: () => getValidations(query),
     enabled: query.instituteId !== null,
     placeholderData: keepPreviousData,

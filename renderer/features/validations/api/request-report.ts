@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportDto } from '../../../../shared/api/reports';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
+import { validationKeys } from './keys';
 
 /** Building the PDF takes a while on big validations. */
 const REPORT_TIMEOUT_MS = 300_000;
@@ -20,8 +22,8 @@ export function useRequestReport() {
     mutationFn: requestReport,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['validations'] }),
-        queryClient.invalidateQueries({ queryKey: ['reports'] }),
+        queryClient.invalidateQueries({ queryKey: validationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.reports }),
       ]),
   });
 }

@@ -6,7 +6,7 @@ import type { ValidationDto } from '../../../../shared/api/validations';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorDetail } from '../../../lib/api-client';
 import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useCompleteValidation } from '../api/complete-validation';
 import { useValidationSummary, type ValidationSummary } from '../api/get-validation-summary';
 

@@ -9,8 +9,8 @@ import {
 import { useState } from 'react';
 import type { LineDto } from '../../../../shared/api/lines';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useLines } from '../../lines/api/get-lines';
+import { useLineWord } from '../../institutes';
+import { useLines } from '../../lines';
 import { formatDay } from '../../../lib/calendar-day';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 

@@ -8,7 +8,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { VALIDATION_MESSAGES, type ValidationDto } from '../../../../shared/api/validations';
 import { errorDetail, errorStatus } from '../../../lib/api-client';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { isValidationNameTaken } from '../api/get-validations';
 import { useUpdateValidation } from '../api/update-validation';
 import { LinePicker } from './line-picker';

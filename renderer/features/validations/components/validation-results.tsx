@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ValidationLineStats } from '../../../../shared/api/validations';
 import { RejectionChart } from '../../../components/charts/rejection-chart';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useValidationLines } from '../api/get-validation-lines';
 import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatNumber, formatPercent } from '../../../lib/format';

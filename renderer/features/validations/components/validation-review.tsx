@@ -8,8 +8,8 @@ import {
   VALIDATION_MESSAGES,
   validationEndDate,
 } from '../../../../shared/api/validations';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useLines } from '../../lines/api/get-lines';
+import { useLineWord } from '../../institutes';
+import { useLines } from '../../lines';
 import type { ValidationFormValues } from './validation-form';
 import { formatDay } from '../../../lib/calendar-day';
 

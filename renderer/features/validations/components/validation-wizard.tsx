@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { VALIDATION_MESSAGES } from '../../../../shared/api/validations';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useCreateValidation } from '../api/create-validation';
 import { isValidationNameTaken } from '../api/get-validations';
 import { LinePicker } from './line-picker';

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ValidationDto } from '../../../../shared/api/validations';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useValidations } from '../api/get-validations';
 import { ValidationStatusChip } from './validation-status-chip';
 import { formatDay } from '../../../lib/calendar-day';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import type { DesktopApi } from '../../../lib/desktop-bridge';
-import { connectedVialsKey } from './get-connected-vials';
+import { vialKeys } from './keys';
 
 /**
  * The drawer's actions. Their outcome shows in the vial list itself (states and messages come
@@ -12,7 +12,7 @@ function useVialAction<T>(run: (input: T) => Promise<void>) {
   return useMutation({
     mutationFn: run,
     onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: connectedVialsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: vialKeys.connected() }),
   });
 }
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { VIAL_MESSAGES, type VialDrive } from '../../../../shared/ipc/vial-drive';
 import { browserDesktopApi, type DesktopApi } from '../../../lib/desktop-bridge';
-import { connectedVialsKey } from '../api/get-connected-vials';
+import { vialKeys } from '../api/keys';
 import { newlyReady } from '../hooks/use-open-on-new-ready-vial';
 import { clampPanelWidth, PANEL_WIDTH } from '../hooks/use-panel-width';
 import { canUpload } from './vial-card';
@@ -32,7 +32,7 @@ const desktopApi = (): DesktopApi => ({
 
 function render(props: Partial<VialsDrawerProps>, vials?: VialDrive[]) {
   const client = new QueryClient();
-  if (vials) client.setQueryData(connectedVialsKey, vials);
+  if (vials) client.setQueryData(vialKeys.connected(), vials);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter>

@@ -18,13 +18,12 @@ import { ChartPanel } from '../../../components/charts/chart-panel';
 import { timeAxis, valueAxis, xZoom } from '../../../components/charts/options';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
 import { ErrorFetching } from '../../../components/ui/query-state';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useValidations } from '../../validations/api/get-validations';
-import { useLines } from '../api/get-lines';
-import { useCumulativeDataOf } from '../../records/api/get-record-series';
-import { useRecords, type RecordsParams } from '../../records/api/get-records';
-import { today } from '../../../lib/format';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useLineWord } from '../../institutes';
+import { useValidations } from '../../validations';
+import { useLines } from '../../lines';
+import { useCumulativeDataOf } from '../api/get-record-series';
+import { useRecords, type RecordsParams } from '../api/get-records';
+import { today, formatDateTime, formatNumber } from '../../../lib/format';
 
 /** The compare table pages 10, 25, 50 or 90 records. */
 const PAGE_SIZES = [10, 25, 50, 90];

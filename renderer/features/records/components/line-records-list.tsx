@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useLineRecords } from '../api/get-line-records';
-import { LabelChips } from './label-chips';
+import { LabelChips } from '../../labels';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Paginated } from '../../../../shared/api/common';
 import type { RecordDto } from '../../../../shared/api/records';
-import { getRecords } from '../../records/api/get-records';
+import { getRecords } from './get-records';
+import { recordKeys } from './keys';
 
 /** The line detail lists its transit records 20 at a time as the user scrolls. */
 export const LINE_RECORDS_PAGE_SIZE = 20;
@@ -20,7 +21,7 @@ export const getLineRecordsPage = (
 
 export const lineRecordsQueryOptions = (instituteId: number, lineId: number) =>
   infiniteQueryOptions({
-    queryKey: ['records', 'line', instituteId, lineId],
+    queryKey: recordKeys.ofLine(instituteId, lineId),
     queryFn: ({ pageParam }) => getLineRecordsPage(instituteId, lineId, pageParam),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>

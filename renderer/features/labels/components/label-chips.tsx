@@ -2,12 +2,13 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { LabelDto } from '../../../../shared/api/labels';
-import { LabelChip } from '../../labels/components/label-chip';
+import { LabelChip } from './label-chip';
 
-/** The review list shows 2 labels; the rest hide behind '+n' (monitoring.md section 9). */
-export const LABELS_SHOWN = 2;
+/** Lists show 2 labels; the rest hide behind '+n' (monitoring.md section 9). */
+const LABELS_SHOWN = 2;
 
-export function RecordLabels({
+/** A row's labels: the first `shown` as chips, the rest as '+n' with their names on hover. */
+export function LabelChips({
   labels,
   shown = LABELS_SHOWN,
 }: {
@@ -16,7 +17,7 @@ export function RecordLabels({
 }) {
   const rest = labels.slice(shown);
   return (
-    <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', overflow: 'hidden' }}>
       {labels.slice(0, shown).map((l) => (
         <LabelChip key={l.id} label={l} />
       ))}

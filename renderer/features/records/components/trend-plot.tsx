@@ -13,8 +13,8 @@ import {
 } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { formatDate } from '../../../lib/format';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
-import { useRecords } from '../../records/api/get-records';
+import { useLineWord } from '../../institutes';
+import { useRecords } from '../api/get-records';
 
 const SD_STEPS = [1, 2, 3] as const;
 

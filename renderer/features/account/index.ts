@@ -1,0 +1,1 @@
+export { AccountForm } from './components/account-form';

@@ -1,0 +1,11 @@
+import { queryRoots } from '../../../lib/query-roots';
+
+export const analyzerKeys = {
+  all: queryRoots.analyzer,
+  detail: (instituteId: number) => [...queryRoots.analyzer, instituteId] as const,
+  makes: () => [...queryRoots.types, 'analyzer-makes'] as const,
+  /** Every rejection figure: new thresholds change them all. */
+  rejections: queryRoots.rejection,
+  rejection: (instituteId: number, value: number | null) =>
+    [...queryRoots.rejection, instituteId, value] as const,
+};

@@ -1,0 +1,11 @@
+export { lineQueryOptions, useLine } from './api/get-line';
+export { useLines } from './api/get-lines';
+export { useUpdateLine } from './api/update-line';
+export { AddLineDialog } from './components/add-line-dialog';
+export { ArchiveCheckbox } from './components/archive-checkbox';
+export { LineForm } from './components/line-form';
+export { LineSummary } from './components/line-summary';
+export { LineValidationsTable } from './components/line-validations-table';
+export { LinesCompare } from './components/lines-compare';
+export { LinesGraph } from './components/lines-graph';
+export { LinesTable } from './components/lines-table';

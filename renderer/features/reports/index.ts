@@ -1,0 +1,2 @@
+export { ReportUploadDialog } from './components/report-upload-dialog';
+export { ReportsTable } from './components/reports-table';

@@ -1,0 +1,1 @@
+export { InstituteUsersTable } from './components/institute-users-table';

@@ -1,0 +1,11 @@
+export { useValidation } from './api/get-validation';
+export { useValidations } from './api/get-validations';
+export { CompleteValidationButton } from './components/complete-validation-button';
+export { LineValidationActions } from './components/line-validation-actions';
+export { ValidationEditForm } from './components/validation-edit-form';
+export { ValidationProgress } from './components/validation-progress';
+export { ValidationReportActions } from './components/validation-report-actions';
+export { ValidationResults } from './components/validation-results';
+export { ValidationStatusChip } from './components/validation-status-chip';
+export { ValidationWizard } from './components/validation-wizard';
+export { ValidationsTable } from './components/validations-table';

@@ -1,0 +1,1 @@
+export { VialsDrawer } from './components/vials-drawer';

@@ -1,0 +1,25 @@
+/**
+ * The first element of every query key, one per kind of server data. A feature's key factory
+ * (`features/<area>/api/keys.ts`) builds on its root; invalidating a root refreshes everything
+ * under it. A mutation that changes another feature's data (a label shows on records and lines)
+ * invalidates that feature's root from here, without importing the feature.
+ */
+export const queryRoots = {
+  auth: ['auth'],
+  analyzer: ['analyzer'],
+  comments: ['comments'],
+  featureFlags: ['feature-flags'],
+  institutes: ['institutes'],
+  labels: ['labels'],
+  lines: ['lines'],
+  records: ['records'],
+  /** Kept apart from records: the series of a run never change, edits must not refetch them. */
+  recordSeries: ['record-series'],
+  rejection: ['rejection'],
+  reports: ['reports'],
+  /** Choice lists of the types endpoints (manufacturers, analyzer makes). */
+  types: ['types'],
+  users: ['users'],
+  validations: ['validations'],
+  vials: ['vials'],
+} as const;
