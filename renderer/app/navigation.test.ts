@@ -6,7 +6,7 @@ const middle: NavEntry[] = [
   { path: '/lines', label: (w) => w.plural },
   { path: '/validations', label: 'Validations', flag: 'validation' },
   { path: '/rejection-insights', label: 'Rejection Insights', flag: 'hemolysisTracking' },
-  { path: '/vials', label: 'Vials', roles: ['staff'] },
+  { path: '/vials', label: 'Vials', action: 'vials:manage' },
 ];
 const paths = (tabs: NavEntry[]) => tabs.map((t) => t.path);
 

@@ -1,16 +1,16 @@
 import type { FeatureFlagName, FeatureFlags } from '../../shared/domain/feature-flags';
-import type { Role } from '../../shared/domain/roles';
+import { allows, type Action, type Role } from '../../shared/domain/roles';
 import type { LineWord } from '../features/institutes';
 
 /**
  * A place the user can navigate to. `flag` hides it unless the effective feature flag is on;
- * `roles` hides it from everyone else. A label may depend on the line word ('Lines'/'Routes').
+ * `action` hides it from roles the shared role matrix does not allow that action. A label may depend on the line word ('Lines'/'Routes').
  */
 export interface NavEntry {
   path: string;
   label: string | ((word: LineWord) => string);
   flag?: FeatureFlagName;
-  roles?: readonly Role[];
+  action?: Action;
 }
 
 /**
@@ -31,16 +31,16 @@ const SETTINGS_TAB: NavEntry = { path: '/settings', label: 'Settings' };
 
 /** The settings menu in the top bar, in the spec's order (Logout is added by the menu). */
 export const SETTINGS_MENU: readonly NavEntry[] = [
-  { path: '/organizations', label: 'Manage Organizations', roles: ['staff', 'owner'] },
-  { path: '/users', label: 'Manage Users', roles: ['staff'] },
-  { path: '/rejection-calculator', label: 'Rejection Calculator', roles: ['staff'] },
+  { path: '/organizations', label: 'Manage Organizations', action: 'institute:settings' },
+  { path: '/users', label: 'Manage Users', action: 'users:list-all' },
+  { path: '/rejection-calculator', label: 'Rejection Calculator', action: 'rejection:calculator' },
   { path: '/account', label: 'Account Settings' },
-  { path: '/support/contact', label: 'Contact Us', roles: ['admin', 'member', 'owner'] },
+  { path: '/support/contact', label: 'Contact Us', action: 'support:contact' },
 ];
 
 export const isAllowed = (entry: NavEntry, flags: FeatureFlags, role: Role): boolean =>
   (entry.flag === undefined || flags[entry.flag]) &&
-  (entry.roles === undefined || entry.roles.includes(role));
+  (entry.action === undefined || allows(role, entry.action));
 
 /** The main tabs this user sees in this organization. */
 export function visibleTabs(

@@ -91,7 +91,7 @@ export const router = createBrowserRouter([
               {
                 path: '/rejection-calculator',
                 element: (
-                  <RequireAccess roles={['staff']}>
+                  <RequireAccess action="rejection:calculator">
                     <RejectionCalculatorPage />
                   </RequireAccess>
                 ),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { FeatureFlagName } from '../../../shared/domain/feature-flags';
-import type { Role } from '../../../shared/domain/roles';
+import type { Action } from '../../../shared/domain/roles';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useUser } from '../../features/auth';
 import {
@@ -13,21 +13,21 @@ import { isAllowed } from '../navigation';
 
 interface Props {
   flag?: FeatureFlagName;
-  roles?: readonly Role[];
+  action?: Action;
   children: ReactNode;
 }
 
 /**
- * A screen behind a feature flag or a role: it waits for the organization's flags, then shows
+ * A screen behind a feature flag or an action of the role matrix: it waits for the organization's flags, then shows
  * the screen or sends the user to /dashboard, as a gated route does when its flag is off.
  */
-export function RequireAccess({ flag, roles, children }: Props) {
+export function RequireAccess({ flag, action, children }: Props) {
   const { data: user } = useUser();
   const institute = useSelectedInstitute();
   const defaults = useFeatureFlagDefaults();
   const flags = useFeatureFlags();
   if (!user || institute.isLoading || defaults.isLoading) return <LoadingScreen />;
-  if (!isAllowed({ path: '', label: '', flag, roles }, flags, user.role))
+  if (!isAllowed({ path: '', label: '', flag, action }, flags, user.role))
     return <Navigate to="/dashboard" replace />;
   return children;
 }

@@ -15,6 +15,7 @@ import {
   useSelectedInstituteId,
 } from '../../features/institutes';
 import { VialsDrawer } from '../../features/vials';
+import { useIsStaff } from '../../lib/permissions';
 import { HelpButton } from './help-button';
 import { Logo } from './logo';
 import { MainTabs } from './main-tabs';
@@ -24,6 +25,7 @@ export function TopBar() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: user } = useUser();
+  const isStaff = useIsStaff();
   const instituteId = useSelectedInstituteId();
 
   return (
@@ -47,7 +49,7 @@ export function TopBar() {
           <OrganizationSelector />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        {user?.role === 'staff' && <FlagOverridePanel />}
+        {isStaff && <FlagOverridePanel />}
         <VialsDrawer role={user?.role} instituteId={instituteId} />
         <HelpButton />
         <SettingsMenu />

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import type { Institute } from '../../../../shared/api/institutes';
 import { atLeast } from '../../../../shared/domain/roles';
+import { useIsStaff } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session-store';
 import { useUser } from '../../auth';
 import { useInstitutes } from '../api/get-institutes';
@@ -31,7 +32,7 @@ const byRelationshipThenName = (a: Institute, b: Institute) =>
  */
 export function OrganizationSelector() {
   const { data: user } = useUser();
-  const isStaff = user?.role === 'staff';
+  const isStaff = useIsStaff();
   const [excludeArchived, setExcludeArchived] = useState(true);
   const { data } = useInstitutes(isStaff && excludeArchived);
   const selectedId = useSelectedInstituteId();
