@@ -22,9 +22,6 @@ const dated = (value: DateLike, pattern: string) => {
 export const formatDate = (value: DateLike) => dated(value, DATE_FORMAT);
 export const formatDateTime = (value: DateLike) => dated(value, DATE_TIME_FORMAT);
 
-/** Today in the browser's calendar as `YYYY-MM-DD` (the `max` of date inputs: no future dates). */
-export const today = () => format(new Date(), 'yyyy-MM-dd');
-
 /** A figure with fixed decimals. */
 export const formatNumber = (value: Maybe, decimals: number) =>
   value === null || value === undefined || Number.isNaN(value) ? MISSING : value.toFixed(decimals);

@@ -36,8 +36,8 @@ export function zonedDayStart(day: string, timeZone: string): string {
   return new Date(instant).toISOString();
 }
 
-/** The zone's calendar day (`YYYY-MM-DD`) an instant falls on. */
-export function zonedDay(instant: string | Date, timeZone: string): string {
+/** The zone's calendar day (`YYYY-MM-DD`) an instant falls on (no zone: the browser's). */
+export function zonedDay(instant: string | Date, timeZone: string | undefined): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -45,3 +45,9 @@ export function zonedDay(instant: string | Date, timeZone: string): string {
     day: '2-digit',
   }).format(new Date(instant));
 }
+
+/**
+ * Today, the one meaning the screens give it: the institute's calendar day (the browser's only
+ * until the institute's zone is known). Date inputs take it as their `max`.
+ */
+export const zonedToday = (timeZone: string | undefined): string => zonedDay(new Date(), timeZone);

@@ -1,4 +1,5 @@
 export { useFeatureFlagDefaults } from './api/get-feature-flag-defaults';
+export { useInstitute } from './api/get-institute';
 export { useInstitutes } from './api/get-institutes';
 export { FlagOverridePanel } from './components/flag-override-panel';
 export { OrganizationSelector } from './components/organization-selector';

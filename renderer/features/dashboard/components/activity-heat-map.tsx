@@ -7,7 +7,7 @@ import { addDays } from '../../../../shared/api/validations';
 import { EChart } from '../../../components/charts/e-chart';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { formatDate } from '../../../lib/format';
-import { zonedDay, zonedDayStart } from '../../../lib/time-zone';
+import { zonedDayStart, zonedToday } from '../../../lib/time-zone';
 import { recordsLink } from '../../records';
 import { ACTIVITY_DAYS, useRecordActivity } from '../api/get-record-activity';
 import { CALENDAR, rangeStart } from './activity-calendar-layout';
@@ -37,7 +37,7 @@ export function ActivityHeatMap({ instituteId }: { instituteId: number }) {
 
   const option = useMemo(() => {
     if (!activity.data) return null;
-    const today = zonedDay(new Date(), activity.data.timezone);
+    const today = zonedToday(activity.data.timezone);
     const start = rangeStart(today, ACTIVITY_DAYS);
     const counts = new Map(activity.data.days.map((d) => [d.date, d.count]));
     // Every day gets a cell, empty ones too, so every day answers a click.

@@ -13,17 +13,19 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { addDays } from '../../../../shared/api/validations';
+import { dayRangeErrors } from '../../../../shared/domain/dates';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { timeAxis, valueAxis, xZoom } from '../../../components/charts/options';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
 import { ErrorFetching } from '../../../components/ui/query-state';
-import { useLineWord } from '../../institutes';
+import { useInstitute, useLineWord } from '../../institutes';
 import { useValidations } from '../../validations';
 import { useLines } from '../../lines';
 import { useCumulativeDataOf } from '../api/get-record-series';
 import { useRecords, type RecordsParams } from '../api/get-records';
-import { today, formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { zonedToday } from '../../../lib/time-zone';
 
 /** The compare table pages 10, 25, 50 or 90 records. */
 const PAGE_SIZES = [10, 25, 50, 90];
@@ -46,20 +48,6 @@ function filtersOf(params: URLSearchParams, lineId: number): Filters {
     validationIds: ids(params.get('validation_ids')),
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
-  };
-}
-
-/** The filter rules of monitoring.md section 5: no future dates, To not before From. */
-function dateErrors({ from, to }: Filters) {
-  const now = today();
-  return {
-    from: from > now ? 'Dates in the future are not allowed.' : undefined,
-    to:
-      to > now
-        ? 'Dates in the future are not allowed.'
-        : from && to && to < from
-          ? 'To Date cannot be before From Date.'
-          : undefined,
   };
 }
 
@@ -134,6 +122,7 @@ export function RecordCompare({ instituteId, lineId }: { instituteId: number; li
   const [selection, setSelection] = useState<RecordDto[]>([]);
   const lines = useLines({ instituteId, ordering: 'name' });
   const validations = useValidations({ instituteId, size: FULL_LIST_SIZE });
+  const today = zonedToday(useInstitute(instituteId).data?.timezone);
 
   const query: RecordsParams | null = applied && {
     line_ids: applied.lineIds,
@@ -146,7 +135,7 @@ export function RecordCompare({ instituteId, lineId }: { instituteId: number; li
     size: pagination.pageSize,
   };
   const records = useRecords(instituteId, query);
-  const errors = dateErrors(draft);
+  const errors = dayRangeErrors(draft, today);
 
   // A fresh filter picks the first records for the user, up to two.
   const firstPage = records.data?.items;
@@ -208,7 +197,7 @@ export function RecordCompare({ instituteId, lineId }: { instituteId: number; li
             onChange={(e) => setDraft({ ...draft, from: e.target.value })}
             error={errors.from !== undefined}
             helperText={errors.from}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
           />
           <TextField
             type="date"
@@ -221,7 +210,7 @@ export function RecordCompare({ instituteId, lineId }: { instituteId: number; li
             helperText={errors.to}
             slotProps={{
               inputLabel: { shrink: true },
-              htmlInput: { max: today(), min: draft.from || undefined },
+              htmlInput: { max: today, min: draft.from || undefined },
             }}
           />
           <Button

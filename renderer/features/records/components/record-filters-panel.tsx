@@ -13,7 +13,8 @@ import { UNLABELED } from '../../../../shared/api/labels';
 import { BAND_WORDS, REJECTION_BANDS } from '../../../../shared/domain/rejection-bands';
 import { addDays } from '../../../../shared/api/validations';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
-import { zonedDay, zonedDayStart } from '../../../lib/time-zone';
+import { dayRangeErrors, isValidDayRange } from '../../../../shared/domain/dates';
+import { zonedDay, zonedDayStart, zonedToday } from '../../../lib/time-zone';
 import { useIsStaff } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes';
 import { useLabels } from '../../labels';
@@ -61,9 +62,6 @@ function MultiSelect({
   );
 }
 
-export const FUTURE_DATE = 'Dates cannot be in the future.';
-export const TO_BEFORE_FROM = 'To Date cannot be before From Date.';
-
 /**
  * The dates the user types, checked before they become filters: no future days, To not before
  * From (monitoring.md section 5). The address holds instants in the institute's zone.
@@ -73,18 +71,15 @@ function DateRange({
   filters,
   onChange,
 }: Pick<Props, 'timeZone' | 'filters' | 'onChange'>) {
-  const today = zonedDay(new Date(), timeZone);
+  const today = zonedToday(timeZone);
   const [from, setFrom] = useState(filters.date__gte ? zonedDay(filters.date__gte, timeZone) : '');
   const [to, setTo] = useState(
     filters.date__lt ? addDays(zonedDay(filters.date__lt, timeZone), -1) : '',
   );
-  const fromError = from > today ? FUTURE_DATE : null;
-  const toError = to > today ? FUTURE_DATE : from && to && to < from ? TO_BEFORE_FROM : null;
+  const errors = dayRangeErrors({ from, to }, today);
 
   const apply = (nextFrom: string, nextTo: string) => {
-    const bad =
-      nextFrom > today || nextTo > today || (nextFrom !== '' && nextTo !== '' && nextTo < nextFrom);
-    if (bad) return;
+    if (!isValidDayRange({ from: nextFrom, to: nextTo }, today)) return;
     onChange({
       date__gte: nextFrom ? zonedDayStart(nextFrom, timeZone) : null,
       date__lt: nextTo ? zonedDayStart(addDays(nextTo, 1), timeZone) : null,
@@ -103,8 +98,8 @@ function DateRange({
           setFrom(e.target.value);
           apply(e.target.value, to);
         }}
-        error={fromError !== null}
-        helperText={fromError}
+        error={errors.from !== undefined}
+        helperText={errors.from}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
       />
       <TextField
@@ -117,8 +112,8 @@ function DateRange({
           setTo(e.target.value);
           apply(from, e.target.value);
         }}
-        error={toError !== null}
-        helperText={toError}
+        error={errors.to !== undefined}
+        helperText={errors.to}
         slotProps={{
           inputLabel: { shrink: true },
           htmlInput: { min: from || undefined, max: today },
