@@ -9,7 +9,6 @@ import path from 'node:path';
 import '../server/boot';
 import 'pg';
 // The renderer's HTTP client, for its node-environment tests (the browser never freezes).
-import 'axios';
 import { freezePrototypes } from '../shared/runtime/freeze-prototypes';
 
 if (!expect.getState().testPath?.includes(`${path.sep}renderer${path.sep}`)) freezePrototypes();

@@ -147,6 +147,7 @@ export const temperatureData = z.object({
 });
 
 export const CUMULATIVE_METRICS = ['auc', 'auc_225hz', 'power'] as const;
+export type CumulativeMetric = (typeof CUMULATIVE_METRICS)[number];
 export const cumulativeQuery = z.object({
   metric: z.enum(CUMULATIVE_METRICS).default('auc'),
   max_points: z.coerce.number().int().min(2).max(1_000_000).default(4000),

@@ -3,17 +3,7 @@ import type { Paginated } from '../../../../shared/api/common';
 import type { LineDto } from '../../../../shared/api/lines';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
-import { lineKeys } from './keys';
-
-export interface LinesQuery {
-  instituteId: number | null;
-  /** Zero-based. */
-  page?: number;
-  size?: number;
-  archived?: boolean;
-  ordering?: string;
-  name__icontains?: string;
-}
+import { lineKeys, type LinesQuery } from './keys';
 
 /** Without a size, selectors and charts get every line at once. */
 export async function getLines({

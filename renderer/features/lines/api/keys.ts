@@ -1,5 +1,14 @@
 import { queryRoots } from '../../../lib/query-roots';
-import type { LinesQuery } from './get-lines';
+
+export interface LinesQuery {
+  instituteId: number | null;
+  /** Zero-based. */
+  page?: number;
+  size?: number;
+  archived?: boolean;
+  ordering?: string;
+  name__icontains?: string;
+}
 
 export const lineKeys = {
   all: queryRoots.lines,

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { LineDto } from '../../../../shared/api/lines';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { RejectionChart } from '../../../components/charts/rejection-chart';
-import { useLineWord } from '../../institutes/hooks/use-line-word';
+import { useLineWord } from '../../institutes';
 import { useLines } from '../api/get-lines';
 import { barOption } from './bar-option';
 

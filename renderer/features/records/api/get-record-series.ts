@@ -2,7 +2,7 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   accelerationData,
-  CUMULATIVE_METRICS,
+  CumulativeMetric,
   cumulativeData,
   temperatureData,
 } from '../../../../shared/api/records';
@@ -12,7 +12,6 @@ import { recordKeys } from './keys';
 export type AccelerationData = z.infer<typeof accelerationData>;
 export type TemperatureData = z.infer<typeof temperatureData>;
 export type CumulativeData = z.infer<typeof cumulativeData>;
-export type CumulativeMetric = (typeof CUMULATIVE_METRICS)[number];
 
 /** Record data calls read and thin whole run files: they get 300 s, not the default 60. */
 const RECORD_DATA_TIMEOUT_MS = 300_000;

@@ -1,5 +1,5 @@
 import { queryRoots } from '../../../lib/query-roots';
-import type { CumulativeMetric } from './get-record-series';
+import type { CumulativeMetric } from '../../../../shared/api/records';
 
 /** Records, and apart from them (under their own root) the never-changing series of a run. */
 export const recordKeys = {

@@ -1,7 +1,11 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
-import { CUMULATIVE_METRICS, type RecordDto } from '../../../../shared/api/records';
+import {
+  CUMULATIVE_METRICS,
+  type CumulativeMetric,
+  type RecordDto,
+} from '../../../../shared/api/records';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import {
   gridWithZoom,
@@ -14,11 +18,7 @@ import {
 } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { useFeatureFlags } from '../../institutes';
-import {
-  useAccelerationData,
-  useCumulativeData,
-  type CumulativeMetric,
-} from '../api/get-record-series';
+import { useAccelerationData, useCumulativeData } from '../api/get-record-series';
 
 /** What each cumulative metric is called and measured in; non-auc ones are Beta (spec 9). */
 const METRICS: Record<CumulativeMetric, { name: string; unit: string; decimals: number }> = {

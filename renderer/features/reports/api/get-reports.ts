@@ -2,14 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paginated } from '../../../../shared/api/common';
 import type { ReportDto } from '../../../../shared/api/reports';
 import { api } from '../../../lib/api-client';
-import { reportKeys } from './keys';
-
-export interface ReportsQuery {
-  instituteId: number;
-  /** Zero-based. */
-  page: number;
-  size: number;
-}
+import { reportKeys, type ReportsQuery } from './keys';
 
 export async function getReports({
   instituteId,

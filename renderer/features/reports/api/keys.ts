@@ -1,5 +1,11 @@
 import { queryRoots } from '../../../lib/query-roots';
-import type { ReportsQuery } from './get-reports';
+
+export interface ReportsQuery {
+  instituteId: number;
+  /** Zero-based. */
+  page: number;
+  size: number;
+}
 
 export const reportKeys = {
   all: queryRoots.reports,

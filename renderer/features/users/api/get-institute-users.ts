@@ -2,14 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paginated } from '../../../../shared/api/common';
 import type { User } from '../../../../shared/api/users';
 import { api } from '../../../lib/api-client';
-import { userKeys } from './keys';
-
-export interface InstituteUsersQuery {
-  instituteId: number;
-  /** Zero-based, as the API counts. */
-  page: number;
-  size: number;
-}
+import { userKeys, type InstituteUsersQuery } from './keys';
 
 export async function getInstituteUsers({
   instituteId,

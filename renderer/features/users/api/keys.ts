@@ -1,5 +1,11 @@
 import { queryRoots } from '../../../lib/query-roots';
-import type { InstituteUsersQuery } from './get-institute-users';
+
+export interface InstituteUsersQuery {
+  instituteId: number;
+  /** Zero-based, as the API counts. */
+  page: number;
+  size: number;
+}
 
 export const userKeys = {
   all: queryRoots.users,

@@ -2,19 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paginated } from '../../../../shared/api/common';
 import type { ValidationDto } from '../../../../shared/api/validations';
 import { api } from '../../../lib/api-client';
-import { validationKeys } from './keys';
-
-export interface ValidationsQuery {
-  instituteId: number | null;
-  /** Zero-based. */
-  page?: number;
-  size?: number;
-  name__icontains?: string;
-  name__iexact?: string;
-  line_id?: number;
-  status?: 'inprogress' | 'completed';
-  ordering?: string;
-}
+import { validationKeys, type ValidationsQuery } from './keys';
 
 export async function getValidations({
   instituteId,

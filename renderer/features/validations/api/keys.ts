@@ -1,5 +1,16 @@
 import { queryRoots } from '../../../lib/query-roots';
-import type { ValidationsQuery } from './get-validations';
+
+export interface ValidationsQuery {
+  instituteId: number | null;
+  /** Zero-based. */
+  page?: number;
+  size?: number;
+  name__icontains?: string;
+  name__iexact?: string;
+  line_id?: number;
+  status?: 'inprogress' | 'completed';
+  ordering?: string;
+}
 
 export const validationKeys = {
   all: queryRoots.validations,
