@@ -15,6 +15,7 @@ import { labelsRouter } from './routes/labels/router';
 import { linesRouter } from './routes/lines/router';
 import { recordsRouter } from './routes/records/router';
 import { reportsRouter } from './routes/reports/router';
+import { supportRouter } from './routes/support/router';
 import { typesRouter } from './routes/types/router';
 import { usersRouter } from './routes/users/router';
 import { validationsRouter } from './routes/validations/router';
@@ -34,6 +35,7 @@ const ROUTERS = [
   reportsRouter,
   analyzerRouter,
   typesRouter,
+  supportRouter,
 ];
 
 /** Serves the built renderer, with index.html for every app route (client-side routing). */

@@ -23,6 +23,8 @@ export interface Config {
   /** A processing job whose worker died is retried after this many seconds. */
   jobExpireSeconds: number;
   jobMaintenanceSeconds: number;
+  /** The provider's contact details on the contact page; messages from it go to `email`. */
+  support: { email: string; phone: string | null; address: string | null };
 }
 
 /** The repository (or installed app) root: the nearest folder above this file with package.json. */
@@ -52,11 +54,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || '.data');
   const port = Number(env.PORT || DEFAULT_SERVER_PORT);
   const databaseUrl = env.DATABASE_URL || undefined;
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     dataDir,
     databaseUrl,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     jwtSecret: jwtSecret(env, dataDir),
     smtpUrl: env.SMTP_URL || undefined,
     demo:
@@ -72,5 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: MAX_UPLOAD_BYTES,
     jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS || 300),
     jobMaintenanceSeconds: Number(env.JOB_MAINTENANCE_SECONDS || 30),
+    support: {
+      // The same support@{host} the app's error pages name.
+      email: env.SUPPORT_EMAIL || `support@${new URL(publicUrl).hostname}`,
+      phone: env.SUPPORT_PHONE || null,
+      address: env.SUPPORT_ADDRESS || null,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import type { Action } from '../../shared/domain/roles';
 import { ErrorPage } from '../components/ui/error-page';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { PublicLayout } from './layout/public-layout';
@@ -33,6 +34,23 @@ const RejectionInsightsPage = lazy(() => import('./routes/rejection-insights'));
 const RecordsPage = lazy(() => import('./routes/records'));
 const RecordPage = lazy(() => import('./routes/record'));
 const LabelsPage = lazy(() => import('./routes/labels'));
+const OrganizationsPage = lazy(() => import('./routes/organizations'));
+const OrganizationSettingsPage = lazy(() => import('./routes/organization-settings'));
+const UsersPage = lazy(() => import('./routes/users'));
+const UserCreatePage = lazy(() =>
+  import('./routes/user-form').then((m) => ({ default: m.UserCreatePage })),
+);
+const UserEditPage = lazy(() =>
+  import('./routes/user-form').then((m) => ({ default: m.UserEditPage })),
+);
+const SupportContactPage = lazy(() => import('./routes/support-contact'));
+
+/** Screens for the roles an action of the role matrix names (administration.md section 2). */
+const actionRoutes = (routes: { path: string; action: Action; element: ReactNode }[]) =>
+  routes.map(({ path, action, element }) => ({
+    path,
+    element: <RequireAccess action={action}>{element}</RequireAccess>,
+  }));
 
 /** Validations and reports need the validation flag. */
 const validationRoutes = (routes: { path: string; element: ReactNode }[]) =>
@@ -88,6 +106,27 @@ export const router = createBrowserRouter([
                 { path: '/validation/:id/edit', element: <ValidationEditPage /> },
                 { path: '/reports', element: <ReportsPage /> },
               ]),
+              ...actionRoutes([
+                {
+                  path: '/organizations',
+                  action: 'institute:settings',
+                  element: <OrganizationsPage />,
+                },
+                {
+                  path: '/organization/:id/:view?',
+                  action: 'institute:settings',
+                  element: <OrganizationSettingsPage />,
+                },
+                { path: '/users', action: 'users:list-all', element: <UsersPage /> },
+                { path: '/users/create', action: 'users:list-all', element: <UserCreatePage /> },
+                {
+                  path: '/support/contact',
+                  action: 'support:contact',
+                  element: <SupportContactPage />,
+                },
+              ]),
+              // Every signed-in user reaches the edit form (their own names at least).
+              { path: '/users/edit/:id', element: <UserEditPage /> },
               {
                 path: '/rejection-calculator',
                 element: (

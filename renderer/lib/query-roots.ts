@@ -17,6 +17,8 @@ export const queryRoots = {
   recordSeries: ['record-series'],
   rejection: ['rejection'],
   reports: ['reports'],
+  /** The provider's contact details. */
+  support: ['support'],
   /** Choice lists of the types endpoints (manufacturers, analyzer makes). */
   types: ['types'],
   users: ['users'],

@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where answers go when it is not the sender (a customer's message to support). */
+  replyTo?: string;
 }
 
 export interface Mailer {

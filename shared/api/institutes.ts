@@ -39,6 +39,11 @@ export const institute = z.object({
   customer_since: z.string().nullable(),
   archived: z.boolean(),
   timezone: z.string(),
+  /**
+   * Whether the caller has multi-organization access (administration.md section 6: several
+   * institutes, or the admin, owner or staff role): the organization selector may switch.
+   */
+  multiInstitute: z.boolean(),
 });
 export type Institute = z.infer<typeof institute>;
 
@@ -71,6 +76,8 @@ export const STAFF_ONLY_INSTITUTE_FIELDS = [
   'partner_id',
   'feature_flags',
   'archived',
+  // The date of the first contract (contracts set it): the provider's record, not the customer's.
+  'customer_since',
 ] as const;
 
 export const instituteListQuery = pageQuery.extend({
@@ -81,6 +88,9 @@ export const instituteListQuery = pageQuery.extend({
 export type InstituteListQuery = z.output<typeof instituteListQuery>;
 
 export const uploadSummary = z.object({
+  /** Vials registered to the institute (deleted ones not counted). */
+  vials: z.number().int(),
+  /** Runs uploaded (records), processed or not. */
   total_records: z.number().int(),
   unprocessed: z.number().int(),
   last_upload_date: z.string().nullable(),

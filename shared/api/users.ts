@@ -58,3 +58,19 @@ export const userUpdate = z
 export type UserUpdate = z.input<typeof userUpdate>;
 
 export const userListQuery = pageQuery.extend({ search: z.string().max(200).optional() });
+
+/**
+ * The Users section's e-mail-only invitation (administration.md section 5: 'Please enter your
+ * e-mail.', and e-mail-only invites default to guest). The invited user gives their names when
+ * registering.
+ */
+export const INVITE_ROLES = ['owner', 'admin', 'member', 'guest'] as const;
+export const userInvite = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your e-mail.')
+    .email('Please enter a valid e-mail address'),
+  role: z.enum(INVITE_ROLES).default('guest'),
+});
+export type UserInvite = z.input<typeof userInvite>;

@@ -14,4 +14,4 @@ export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
 export const FULL_LIST_SIZE = 9999;
 
 /** Page sizes the tables offer. */
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;

@@ -41,3 +41,10 @@ export type Action = keyof typeof PERMISSIONS;
 /** Whether a role may do an action. */
 export const allows = (r: Role, action: Action): boolean =>
   (PERMISSIONS[action] as readonly Role[]).includes(r);
+
+/**
+ * Multi-organization access (administration.md section 6): users with several institutes, or
+ * the admin, owner or staff role, may switch between organizations.
+ */
+export const hasMultiInstituteAccess = (r: Role, instituteCount: number): boolean =>
+  instituteCount > 1 || atLeast(r, 'admin');

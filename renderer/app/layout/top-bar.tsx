@@ -16,6 +16,7 @@ import {
 } from '../../features/institutes';
 import { VialsDrawer } from '../../features/vials';
 import { useIsStaff } from '../../lib/permissions';
+import { BetaMetricSelector } from './beta-metric-selector';
 import { HelpButton } from './help-button';
 import { Logo } from './logo';
 import { MainTabs } from './main-tabs';
@@ -49,6 +50,7 @@ export function TopBar() {
           <OrganizationSelector />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <BetaMetricSelector />
         {isStaff && <FlagOverridePanel />}
         <VialsDrawer role={user?.role} instituteId={instituteId} />
         <HelpButton />

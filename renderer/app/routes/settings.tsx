@@ -3,8 +3,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { AnalyzerSettings } from '../../features/analyzer';
+import { useUser } from '../../features/auth';
 import { useSelectedInstituteId } from '../../features/institutes';
 import { InstituteUsersTable } from '../../features/users';
+import { useAllows } from '../../lib/permissions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,9 +19,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Analyzer, Vitals (coming soon) and Users. */
+/** Analyzer, Vitals (coming soon) and, for staff, owners and admins, Users. */
 export default function SettingsPage() {
   const instituteId = useSelectedInstituteId();
+  const { data: me } = useUser();
+  const managesUsers = useAllows('users:manage');
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Settings</Typography>
@@ -29,9 +33,11 @@ export default function SettingsPage() {
       <Section title="Vitals (Coming Soon)">
         <Typography color="text.secondary">Vital vial settings are coming soon.</Typography>
       </Section>
-      <Section title="Users">
-        {instituteId !== null && <InstituteUsersTable instituteId={instituteId} />}
-      </Section>
+      {managesUsers && (
+        <Section title="Users">
+          {instituteId !== null && me && <InstituteUsersTable instituteId={instituteId} me={me} />}
+        </Section>
+      )}
     </Stack>
   );
 }

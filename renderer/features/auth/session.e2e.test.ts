@@ -31,7 +31,8 @@ async function expireAccessToken(): Promise<void> {
 }
 
 it('refreshes an expired access token once for concurrent calls and carries on', async () => {
-  await loginAs(e2e.page, 'member@example.org');
+  // An admin: the Users section of Settings is for staff, owners and admins.
+  await loginAs(e2e.page, 'admin@example.org');
   await e2e.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   await expireAccessToken();
 
@@ -41,7 +42,7 @@ it('refreshes an expired access token once for concurrent calls and carries on',
   });
   // A fresh load fires the account, organization, flags and list calls at once, all expired.
   await e2e.page.goto('/settings');
-  await e2e.page.getByRole('gridcell', { name: 'member@example.org' }).waitFor();
+  await e2e.page.getByRole('gridcell', { name: 'member@example.org', exact: true }).waitFor();
   expect(new URL(e2e.page.url()).pathname).toBe('/settings');
   expect(refreshes.length).toBeGreaterThanOrEqual(1);
   // A second refresh with the same (rotated) token would be refused and end the session.

@@ -1,8 +1,13 @@
 export { useFeatureFlagDefaults } from './api/get-feature-flag-defaults';
 export { useInstitute } from './api/get-institute';
 export { useInstitutes } from './api/get-institutes';
+export { useOrganizations } from './api/get-organizations';
+export { useUpdateInstitute } from './api/update-institute';
 export { FlagOverridePanel } from './components/flag-override-panel';
+export { OrganizationForm } from './components/organization-form';
 export { OrganizationSelector } from './components/organization-selector';
+export { OrganizationsTable } from './components/organizations-table';
+export { UploadSummaryPanel } from './components/upload-summary';
 export { useFeatureFlags } from './hooks/use-feature-flags';
 export { type LineWord, lineWord, useLineWord } from './hooks/use-line-word';
 export { useSelectedInstitute, useSelectedInstituteId } from './hooks/use-selected-institute';

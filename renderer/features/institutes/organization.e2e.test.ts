@@ -112,7 +112,7 @@ it("gives staff every organization grouped by relationship, and flag overrides o
 it("lists the organization's users on the settings page", async () => {
   await loginAs(e2e.page, 'owner@example.org');
   await e2e.page.getByRole('tab', { name: 'Settings' }).click();
-  await e2e.page.getByRole('gridcell', { name: 'member@example.org' }).waitFor();
+  await e2e.page.getByRole('gridcell', { name: 'member@example.org', exact: true }).waitFor();
   for (const heading of ['Analyzer', 'Vitals (Coming Soon)', 'Users']) {
     await e2e.page.getByRole('heading', { name: heading }).waitFor();
   }

@@ -2,6 +2,7 @@ import { In, type EntityManager } from 'typeorm';
 import type { InstituteListQuery } from '../../../shared/api/institutes';
 import { Institute } from '../../entities/institute';
 import { TransitRecord } from '../../entities/record';
+import { Vial } from '../../entities/vial';
 import { containsPattern, paginate } from '../pagination';
 
 const ORDERINGS = {
@@ -52,9 +53,9 @@ export async function updateInstitute(
   await manager.getRepository(Institute).update(id, columns);
 }
 
-/** Upload figures of an institute, counted by the database. */
+/** Upload figures of an institute, counted by the database: its vials (not retired) and runs. */
 export async function uploadFigures(manager: EntityManager, id: number) {
-  return (await manager
+  const runs = (await manager
     .getRepository(TransitRecord)
     .createQueryBuilder('r')
     .select('count(*)', 'total')
@@ -63,4 +64,6 @@ export async function uploadFigures(manager: EntityManager, id: number) {
     .addSelect(`count(*) FILTER (WHERE r.upload_date > now() - interval '30 days')`, 'recent')
     .where('r.institute_id = :id', { id })
     .getRawOne()) as { total: string; unprocessed: string; last: Date | null; recent: string };
+  const vials = await manager.getRepository(Vial).countBy({ instituteId: id, isDeleted: false });
+  return { ...runs, vials };
 }

@@ -52,6 +52,14 @@ export async function createInstitute(
   return repo.insertInstitute(db.manager, toColumns(body));
 }
 
+/** The staff-only fields a body sets, in the order the API lists them. */
+const staffOnlyFieldsIn = (body: InstituteUpdate) =>
+  STAFF_ONLY_INSTITUTE_FIELDS.filter((f) => body[f] !== undefined);
+
+/**
+ * Owners edit their own organization's settings; a body that sets any staff-only field is
+ * refused as a whole (403 naming every such field), so nothing is half-applied.
+ */
 export async function updateInstitute(
   deps: InstituteDeps,
   user: AuthUser,
@@ -61,10 +69,15 @@ export async function updateInstitute(
   const institute = await getInstitute(deps, user, id);
   authorize(user, 'institute:settings');
   if (!can(user, 'institute:staff-fields')) {
-    const staffOnly = STAFF_ONLY_INSTITUTE_FIELDS.find((f) => body[f] !== undefined);
-    if (staffOnly) throw forbidden(`Only the provider's staff can change ${staffOnly}.`);
+    const refused = staffOnlyFieldsIn(body);
+    if (refused.length > 0) {
+      throw forbidden(`Only the provider's staff can change ${refused.join(', ')}.`);
+    }
   }
-  await repo.updateInstitute(deps.db.manager, institute.id, toColumns(body));
+  const columns = toColumns(body);
+  if (Object.keys(columns).length > 0) {
+    await repo.updateInstitute(deps.db.manager, institute.id, columns);
+  }
   return getInstitute(deps, user, id);
 }
 
@@ -75,6 +88,7 @@ export async function archiveInstitute(deps: InstituteDeps, user: AuthUser, id: 
   await repo.updateInstitute(deps.db.manager, id, { archived: true });
 }
 
+/** Vials, runs and the last upload of an institute (its members and staff). */
 export async function uploadSummary(
   deps: InstituteDeps,
   user: AuthUser,
@@ -83,6 +97,7 @@ export async function uploadSummary(
   await getInstitute(deps, user, id);
   const row = await repo.uploadFigures(deps.db.manager, id);
   return {
+    vials: row.vials,
     total_records: Number(row.total),
     unprocessed: Number(row.unprocessed),
     last_upload_date: row.last ? new Date(row.last).toISOString() : null,

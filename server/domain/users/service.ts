@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { PageQuery } from '../../../shared/api/common';
-import type { userCreate, userListQuery, userUpdate } from '../../../shared/api/users';
+import type { userCreate, userInvite, userListQuery, userUpdate } from '../../../shared/api/users';
 import { atLeast } from '../../../shared/domain/roles';
 import type { AuthUser } from '../../auth/auth-user';
 import type { User } from '../../entities/user';
@@ -30,14 +30,14 @@ export function listAllUsers({ db }: DbDeps, me: AuthUser, query: z.output<typeo
   return repo.pageOfUsers(db.manager, query);
 }
 
-/** Members of one institute: the Users section of Settings. */
+/** Members of one institute: the Users section of Settings (staff, owner, admin). */
 export function listInstituteUsers(
   { db }: DbDeps,
   me: AuthUser,
   instituteId: number,
   query: PageQuery & { search?: string },
 ) {
-  authorize(me, 'read', instituteId);
+  authorize(me, 'users:manage', instituteId);
   return repo.pageOfUsers(db.manager, query, instituteId);
 }
 
@@ -51,6 +51,14 @@ async function visibleUser(manager: EntityManager, me: AuthUser, id: number) {
 
 export const getUser = ({ db }: DbDeps, me: AuthUser, id: number) =>
   visibleUser(db.manager, me, id);
+
+/** The user's institutes that are not the caller's (staff: none). */
+const foreignInstitutes = (me: AuthUser, user: User): number[] =>
+  me.isStaff ? [] : user.institutes.map((i) => i.id).filter((i) => !me.instituteIds.includes(i));
+
+/** Whether the caller's role is below the target's (staff outrank everyone, themselves too). */
+const outranked = (me: AuthUser, user: User): boolean =>
+  !me.isStaff && (user.isStaff || !atLeast(me.role, user.role));
 
 /**
  * What a manager may grant: staff anything; others only roles up to their own, only their own
@@ -82,6 +90,29 @@ async function institutesByIds(manager: EntityManager, ids: number[]) {
   return found;
 }
 
+/** Creates an unregistered user and e-mails the registration link, in one transaction. */
+async function createInvitedUser(
+  deps: UserDeps,
+  me: AuthUser,
+  fields: Omit<Partial<User>, 'email' | 'institutes'> & { email: string },
+  instituteIds: number[],
+) {
+  const email = fields.email.toLowerCase();
+  return deps.db.transaction(async (manager) => {
+    if (await repo.emailTaken(manager, email)) {
+      throw conflict('A user with this e-mail already exists.');
+    }
+    const user = await repo.insertUser(manager, {
+      ...fields,
+      email,
+      institutes: await institutesByIds(manager, instituteIds),
+      passwordHash: null,
+    });
+    await sendInvitation(deps, manager, user, me);
+    return user;
+  });
+}
+
 /** Invites a user into an institute: created unregistered, with an e-mailed registration link. */
 export async function inviteUser(
   deps: UserDeps,
@@ -95,27 +126,62 @@ export async function inviteUser(
     ? body.institutes
     : [instituteId, ...body.institutes];
   checkGrant(me, { ...body, institutes }, NOT_AUTHORIZED_CREATE);
-  const email = body.email.toLowerCase();
-  return deps.db.transaction(async (manager) => {
-    if (await repo.emailTaken(manager, email)) {
-      throw conflict('A user with this e-mail already exists.');
-    }
-    const user = await repo.insertUser(manager, {
-      email,
+  return createInvitedUser(
+    deps,
+    me,
+    {
+      email: body.email,
       firstName: body.first_name,
       lastName: body.last_name,
       role: body.role === 'staff' ? 'member' : body.role,
       isStaff: body.role === 'staff' || (body.is_staff ?? false),
       isActive: body.is_active,
       defaultInstituteId: body.default_institute,
-      institutes: await institutesByIds(manager, institutes),
-      passwordHash: null,
-    });
-    await sendInvitation(deps, manager, user, me);
-    return user;
-  });
+    },
+    institutes,
+  );
 }
 
+/**
+ * The Users section's invitation by e-mail alone: an unregistered user of this institute with
+ * the chosen role (guest unless said), who gives their names when registering.
+ */
+export async function inviteByEmail(
+  deps: UserDeps,
+  me: AuthUser,
+  instituteId: number,
+  body: z.output<typeof userInvite>,
+) {
+  authorize(me, 'read', instituteId);
+  if (!can(me, 'users:manage')) throw forbidden(NOT_AUTHORIZED_CREATE);
+  checkGrant(me, { role: body.role }, NOT_AUTHORIZED_CREATE);
+  return createInvitedUser(
+    deps,
+    me,
+    {
+      email: body.email,
+      firstName: '',
+      lastName: '',
+      role: body.role,
+      isStaff: false,
+      isActive: true,
+      defaultInstituteId: instituteId,
+    },
+    [instituteId],
+  );
+}
+
+/**
+ * Edits a user.
+ * - Anyone edits their own names (a guest nothing else: the password goes through the account).
+ * - Someone else's user needs the user-management permission in an institute the two share
+ *   (tenancy first: a user sharing none answers 404) and a role not below the target's.
+ * - Role, organizations, active and the staff flag: never one's own (staff aside); granted only
+ *   up to one's own role and institutes; the staff flag by staff only.
+ * - A non-staff manager's change of role or active state reaches every institute of the user,
+ *   so it is refused when the user also belongs to an institute the manager does not have;
+ *   organization changes touch only the manager's institutes and keep the others.
+ */
 export async function updateUser(
   { db }: DbDeps,
   me: AuthUser,
@@ -124,6 +190,10 @@ export async function updateUser(
 ) {
   return db.transaction(async (manager) => {
     const user = await visibleUser(manager, me, id);
+    const self = me.id === id;
+    if (!self && !me.isStaff && (!can(me, 'users:manage') || outranked(me, user)))
+      throw forbidden(NOT_AUTHORIZED_UPDATE);
+
     const membershipChange =
       body.role !== undefined ||
       body.institutes !== undefined ||
@@ -131,22 +201,25 @@ export async function updateUser(
       body.is_staff !== undefined ||
       body.default_institute !== undefined;
     if (membershipChange) {
-      const managesTarget = me.isStaff || (can(me, 'users:manage') && me.id !== id);
-      const outranked = !me.isStaff && (user.isStaff || !atLeast(me.role, user.role));
-      if (!managesTarget || outranked) throw forbidden(NOT_AUTHORIZED_UPDATE);
+      if (self && !me.isStaff) throw forbidden(NOT_AUTHORIZED_UPDATE);
       checkGrant(me, body, NOT_AUTHORIZED_UPDATE);
+      const currentRole = user.isStaff ? 'staff' : user.role;
+      const reachesOthers =
+        (body.role !== undefined && body.role !== currentRole) ||
+        (body.is_active !== undefined && body.is_active !== user.isActive);
+      if (reachesOthers && foreignInstitutes(me, user).length > 0)
+        throw forbidden(NOT_AUTHORIZED_UPDATE);
     }
+
     if (body.first_name !== undefined) user.firstName = body.first_name;
     if (body.last_name !== undefined) user.lastName = body.last_name;
-    if (body.role !== undefined) user.role = body.role === 'staff' ? user.role : body.role;
+    if (body.role !== undefined && body.role !== 'staff') user.role = body.role;
     if (body.role === 'staff' || body.is_staff !== undefined)
       user.isStaff = body.role === 'staff' || Boolean(body.is_staff);
     if (body.is_active !== undefined) user.isActive = body.is_active;
     if (body.institutes !== undefined) {
       // A manager edits only their own institutes' memberships; the others stay as they are.
-      const kept = me.isStaff
-        ? []
-        : user.institutes.map((i) => i.id).filter((i) => !me.instituteIds.includes(i));
+      const kept = foreignInstitutes(me, user);
       user.institutes = await institutesByIds(manager, [...new Set([...kept, ...body.institutes])]);
     }
     if (body.default_institute !== undefined) user.defaultInstituteId = body.default_institute;
@@ -163,8 +236,7 @@ async function managedUser(manager: EntityManager, me: AuthUser, id: number, mes
   const user = await visibleUser(manager, me, id);
   if (me.id === id) throw badRequest(message);
   authorize(me, 'users:manage');
-  const outside = user.institutes.some((i) => !me.instituteIds.includes(i.id));
-  if (!me.isStaff && (outside || user.isStaff || !atLeast(me.role, user.role))) throw forbidden();
+  if (foreignInstitutes(me, user).length > 0 || outranked(me, user)) throw forbidden();
   return user;
 }
 
@@ -195,7 +267,7 @@ export async function revokeAccess(
   await db.transaction(async (manager) => {
     const user = await repo.findUserWithInstitutes(manager, userId);
     if (!user || !user.institutes.some((i) => i.id === instituteId)) throw notFound();
-    if (!me.isStaff && (user.isStaff || !atLeast(me.role, user.role))) throw forbidden();
+    if (outranked(me, user)) throw forbidden();
     user.institutes = user.institutes.filter((i) => i.id !== instituteId);
     if (user.defaultInstituteId === instituteId)
       user.defaultInstituteId = user.institutes[0]?.id ?? null;

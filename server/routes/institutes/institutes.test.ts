@@ -104,6 +104,29 @@ describe('writes', () => {
       feature_flags: { alpha: true },
     });
     expect(flags.status).toBe(403);
+    // Refused as a whole, naming every staff-only field it carried; nothing changes.
+    const mixed = await owner.patch(`/v2/institutes/${hospital}`, {
+      name: 'Renamed by owner',
+      total_lines: 12,
+      relationship: 'poc',
+      subscription: 'none',
+      partner_id: 'P-1',
+      customer_since: '2020-01-01',
+    });
+    expect(mixed.status).toBe(403);
+    expect(mixed.body.detail).toBe(
+      "Only the provider's staff can change relationship, subscription, partner_id, customer_since.",
+    );
+    const unchanged = await owner.get(`/v2/institutes/${hospital}`);
+    expect(unchanged.body).toMatchObject({ name: 'Northfield General', relationship: 'direct' });
+    const ownFields = await owner.patch(`/v2/institutes/${hospital}`, {
+      total_lines: 12,
+      timezone: 'Europe/Berlin',
+    });
+    expect(ownFields.body).toMatchObject({ total_lines: 12, timezone: 'Europe/Berlin' });
+    expect(
+      (await owner.patch(`/v2/institutes/${hospital}`, { total_lines: null })).body,
+    ).toMatchObject({ total_lines: null });
     expect((await admin.patch(`/v2/institutes/${hospital}`, { name: 'Nope' })).status).toBe(403);
     expect((await guest.patch(`/v2/institutes/${hospital}`, { name: 'Nope' })).status).toBe(403);
     const byStaff = await staff.patch(`/v2/institutes/${hospital}`, {
@@ -119,6 +142,60 @@ describe('writes', () => {
     expect((await owner.patch(`/v2/institutes/${provider}`, { name: 'Mine now' })).status).toBe(
       404,
     );
+  });
+});
+
+describe('fields the screens need', () => {
+  it('says whether the caller may switch organizations (multiInstitute)', async () => {
+    expect((await member.get(`/v2/institutes/${hospital}`)).body.multiInstitute).toBe(false);
+    expect((await admin.get(`/v2/institutes/${hospital}`)).body.multiInstitute).toBe(true);
+    expect((await staff.get(`/v2/institutes/${hospital}`)).body).toMatchObject({
+      multiInstitute: true,
+      institute_type: 'pts',
+    });
+  });
+
+  it('keeps "use defaults" (null) apart from an explicit set', async () => {
+    const created = await staff.post('/v2/institutes', {
+      name: 'Flag Clinic',
+      metadata_type: 'courier',
+      relationship: 'poc',
+      subscription: 'one_time',
+      customer_since: '2024-03-01',
+      total_lines: null,
+    });
+    expect(created.body).toMatchObject({
+      feature_flags: null,
+      has_feature_flags: false,
+      institute_type: 'courier',
+      customer_since: '2024-03-01',
+    });
+    const set = await staff.patch(`/v2/institutes/${created.body.id}`, {
+      feature_flags: { monitoring: false },
+    });
+    expect(set.body).toMatchObject({
+      feature_flags: { monitoring: false },
+      has_feature_flags: true,
+    });
+    const reset = await staff.patch(`/v2/institutes/${created.body.id}`, { feature_flags: null });
+    expect(reset.body).toMatchObject({ feature_flags: null, has_feature_flags: false });
+    expect(
+      (await staff.patch(`/v2/institutes/${created.body.id}`, { archived: true })).body.archived,
+    ).toBe(true);
+    expect(
+      (await staff.patch(`/v2/institutes/${created.body.id}`, { archived: false })).body.archived,
+    ).toBe(false);
+  });
+
+  it('sums up uploads: vials, runs and the last upload', async () => {
+    const res = await owner.get(`/v2/institutes/${hospital}/upload-summary`);
+    expect(res.body).toEqual({
+      vials: expect.any(Number),
+      total_records: expect.any(Number),
+      unprocessed: expect.any(Number),
+      last_upload_date: null,
+      uploads_last_30_days: 0,
+    });
   });
 });
 

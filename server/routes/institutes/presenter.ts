@@ -1,7 +1,12 @@
 import type { Institute as InstituteDto } from '../../../shared/api/institutes';
+import { hasMultiInstituteAccess } from '../../../shared/domain/roles';
+import type { AuthUser } from '../../auth/auth-user';
 import type { Institute } from '../../entities/institute';
 
-export function presentInstitute(i: Institute): InstituteDto {
+/** Who is looking: `multiInstitute` says whether they may switch organizations. */
+export type InstituteViewer = Pick<AuthUser, 'role' | 'instituteIds'>;
+
+export function presentInstitute(i: Institute, viewer: InstituteViewer): InstituteDto {
   return {
     id: i.id,
     name: i.name,
@@ -16,5 +21,6 @@ export function presentInstitute(i: Institute): InstituteDto {
     customer_since: i.customerSince,
     archived: i.archived,
     timezone: i.timezone,
+    multiInstitute: hasMultiInstituteAccess(viewer.role, viewer.instituteIds.length),
   };
 }

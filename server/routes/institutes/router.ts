@@ -28,7 +28,9 @@ export function institutesRouter(ctx: AppContext): Router {
       response: paginated(institute),
     },
     async ({ user, query }) =>
-      presentPage(await institutes.listInstitutes(deps, user, query), presentInstitute),
+      presentPage(await institutes.listInstitutes(deps, user, query), (i) =>
+        presentInstitute(i, user),
+      ),
   );
   api.post(
     '/v2/institutes',
@@ -39,7 +41,8 @@ export function institutesRouter(ctx: AppContext): Router {
       response: institute,
       status: 201,
     },
-    async ({ user, body }) => presentInstitute(await institutes.createInstitute(deps, user, body)),
+    async ({ user, body }) =>
+      presentInstitute(await institutes.createInstitute(deps, user, body), user),
   );
   api.get(
     '/v2/institutes/:id',
@@ -50,19 +53,22 @@ export function institutesRouter(ctx: AppContext): Router {
       response: institute,
     },
     async ({ user, params }) =>
-      presentInstitute(await institutes.getInstitute(deps, user, params.id)),
+      presentInstitute(await institutes.getInstitute(deps, user, params.id), user),
   );
   api.patch(
     '/v2/institutes/:id',
     {
-      summary: 'Edit organization settings (owner, staff; some fields staff only)',
+      summary:
+        'Edit organization settings (owner, staff). Staff-only fields (metadata_type, ' +
+        'relationship, subscription, partner_id, feature_flags, archived, customer_since) from ' +
+        'anyone else: 403 naming them, nothing changed',
       access: 'institute:settings',
       params: idParams,
       body: instituteUpdate,
       response: institute,
     },
     async ({ user, params, body }) =>
-      presentInstitute(await institutes.updateInstitute(deps, user, params.id, body)),
+      presentInstitute(await institutes.updateInstitute(deps, user, params.id, body), user),
   );
   api.delete(
     '/v2/institutes/:id',
@@ -76,7 +82,7 @@ export function institutesRouter(ctx: AppContext): Router {
   api.get(
     '/v2/institutes/:id/upload-summary',
     {
-      summary: 'Record upload figures of an institute',
+      summary: 'Vials, runs and the last upload of an institute',
       access: 'read',
       params: idParams,
       response: uploadSummary,

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { idParams, pageQuery, paginated } from '../../../shared/api/common';
-import { user, userCreate, userListQuery, userUpdate } from '../../../shared/api/users';
+import { user, userCreate, userInvite, userListQuery, userUpdate } from '../../../shared/api/users';
 import type { AppContext } from '../../app-context';
 import * as users from '../../domain/users/service';
 import { apiRouter } from '../../http/api-router';
@@ -31,8 +31,8 @@ export function usersRouter(ctx: AppContext): Router {
   api.get(
     '/v2/institutes/:id/users',
     {
-      summary: 'Users of an institute',
-      access: 'read',
+      summary: 'Users of an institute (staff, owner, admin)',
+      access: 'users:manage',
       params: idParams,
       query: pageQuery.extend({ search: z.string().max(200).optional() }),
       response: paginated(user),
@@ -53,6 +53,21 @@ export function usersRouter(ctx: AppContext): Router {
     async ({ user: me, params, body }) =>
       presentUser(await users.inviteUser(deps, me, params.id, body)),
   );
+  api.post(
+    '/v2/institutes/:id/users/invite',
+    {
+      summary:
+        'Invite by e-mail alone (staff, owner, admin): role guest unless given; the invited ' +
+        'user gives their names when registering',
+      access: 'users:manage',
+      params: idParams,
+      body: userInvite,
+      response: user,
+      status: 201,
+    },
+    async ({ user: me, params, body }) =>
+      presentUser(await users.inviteByEmail(deps, me, params.id, body)),
+  );
   for (const path of ['/v2/users/:id', '/v2/users/id/:id']) {
     api.get(
       path,
@@ -63,7 +78,9 @@ export function usersRouter(ctx: AppContext): Router {
   api.patch(
     '/v2/users/:id',
     {
-      summary: 'Edit a user (names: self; role, organizations, active: managers)',
+      summary:
+        "Edit a user: one's own names, or (staff, owner, admin of a shared institute) another " +
+        "user's names, role, organizations and active state",
       access: 'self',
       params: idParams,
       body: userUpdate,

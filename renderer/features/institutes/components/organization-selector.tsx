@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import type { Institute } from '../../../../shared/api/institutes';
-import { atLeast } from '../../../../shared/domain/roles';
+import { hasMultiInstituteAccess } from '../../../../shared/domain/roles';
 import { useIsStaff } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session-store';
 import { useUser } from '../../auth';
@@ -46,7 +46,7 @@ export function OrganizationSelector() {
   }, [data, isStaff]);
   const value = options.find((i) => i.id === selectedId) ?? selected ?? null;
   const multiAccess =
-    user !== undefined && (user.institutes.length > 1 || atLeast(user.role, 'admin'));
+    user !== undefined && hasMultiInstituteAccess(user.role, user.institutes.length);
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

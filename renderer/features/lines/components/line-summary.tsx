@@ -13,6 +13,7 @@ import { MIN_RECORDS_FOR_STATISTICS } from '../../../../shared/api/statistics';
 import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDay } from '../../../lib/calendar-day';
 import { formatNumber, formatPercent } from '../../../lib/format';
+import { METRIC_NAMES, METRIC_UNITS, useShownMetric } from '../../../lib/ui-store';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,6 +29,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 /** The line's statistics, validated range and re-validation advice. */
 export function LineSummary({ line }: { line: LineDto }) {
   const stats = line.line_statistics;
+  const metric = useShownMetric();
   const rates = stats.auc.rejection_rates;
   const validated = line.validation_statistics;
   const enough = stats.record_count >= MIN_RECORDS_FOR_STATISTICS;
@@ -53,8 +55,10 @@ export function LineSummary({ line }: { line: LineDto }) {
         )}
         <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={3} useFlexGap>
           <Figure label="Records">{stats.record_count}</Figure>
-          <Figure label="VitalMetric mean (g·s)">{formatNumber(stats.auc.mean, 0)}</Figure>
-          <Figure label="CV">{formatPercent(stats.auc.cv)}</Figure>
+          <Figure label={`${METRIC_NAMES[metric]} mean (${METRIC_UNITS[metric]})`}>
+            {formatNumber(stats[metric].mean, metric === 'power' ? 3 : 0)}
+          </Figure>
+          <Figure label="CV">{formatPercent(stats[metric].cv)}</Figure>
           <Figure label="Performance">
             {stats.auc.performance ? <BandChip band={stats.auc.performance} /> : '–'}
           </Figure>
@@ -81,7 +85,9 @@ export function LineSummary({ line }: { line: LineDto }) {
                 ? `${formatNumber(validated.range.lower, 0)} – ${formatNumber(validated.range.upper, 0)}`
                 : '–'}
             </Figure>
-            <Figure label="Validation mean (g·s)">{formatNumber(validated.auc.mean, 0)}</Figure>
+            <Figure label={`Validation mean (${METRIC_UNITS[metric]})`}>
+              {formatNumber(validated[metric].mean, metric === 'power' ? 3 : 0)}
+            </Figure>
             <Figure label="Validation records">{validated.record_count}</Figure>
             <Figure label="Records out of range">{line.out_of_range_count}</Figure>
             <Figure label="Next validation">{formatDay(line.next_validation_date)}</Figure>

@@ -17,6 +17,7 @@ import {
   type TimeAxisMode,
 } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
+import { useShownMetric } from '../../../lib/ui-store';
 import { useFeatureFlags } from '../../institutes';
 import { useAccelerationData, useCumulativeData } from '../api/get-record-series';
 
@@ -93,7 +94,8 @@ function RawAcceleration({ record, mode }: Props) {
 
 function CumulativeMetricChart({ record, mode }: Props) {
   const { betaMetrics } = useFeatureFlags();
-  const [metric, setMetric] = useState<CumulativeMetric>('auc');
+  // Starts at the metric chosen in the top bar (staff, betaMetrics); 'auc' for everyone else.
+  const [metric, setMetric] = useState<CumulativeMetric>(useShownMetric());
   const data = useCumulativeData(record.id, metric);
   const startMs = Date.parse(record.date);
   const { name, unit, decimals } = METRICS[metric];

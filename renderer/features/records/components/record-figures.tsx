@@ -6,12 +6,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import {
+  formatNumber,
   formatAccelerationWithUnit,
   formatDate,
   formatDuration,
   formatTemperatureWithUnit,
   formatVitalMetricWithUnit,
 } from '../../../lib/format';
+import { METRIC_NAMES, useShownMetric } from '../../../lib/ui-store';
 import { useLineWord } from '../../institutes';
 import { RecordFlags } from './record-flags';
 import { LabelChips } from '../../labels';
@@ -35,6 +37,7 @@ const TEMPERATURE_TYPES = { ambient: 'Ambient', refrigerated: 'Refrigerated', fr
 export function RecordFigures({ record }: { record: RecordDto }) {
   const word = useLineWord();
   const m = record.metrics;
+  const metric = useShownMetric();
   return (
     <Box
       component="dl"
@@ -58,7 +61,11 @@ export function RecordFigures({ record }: { record: RecordDto }) {
         )}
       </Figure>
       <Figure label="Vial">{record.vial ?? '–'}</Figure>
-      <Figure label="VitalMetric">{formatVitalMetricWithUnit(m?.auc)}</Figure>
+      <Figure label={METRIC_NAMES[metric]}>
+        {metric === 'auc'
+          ? formatVitalMetricWithUnit(m?.auc)
+          : formatNumber(m?.[metric], metric === 'power' ? 3 : 0)}
+      </Figure>
       <Figure label="Rejection">
         <RejectionChip percent={m?.rejection} />
       </Figure>

@@ -1,5 +1,13 @@
 import { queryRoots } from '../../../lib/query-roots';
 
+/** A page of every user (/users, staff). */
+export interface UsersQuery {
+  /** Zero-based, as the API counts. */
+  page: number;
+  size: number;
+  search: string;
+}
+
 export interface InstituteUsersQuery {
   instituteId: number;
   /** Zero-based, as the API counts. */
@@ -9,5 +17,9 @@ export interface InstituteUsersQuery {
 
 export const userKeys = {
   all: queryRoots.users,
-  ofInstitute: (query: InstituteUsersQuery) => [...queryRoots.users, 'institute', query] as const,
+  /** Every list of users: all users and each institute's. */
+  lists: () => [...queryRoots.users, 'list'] as const,
+  list: (query: UsersQuery) => [...userKeys.lists(), 'all', query] as const,
+  ofInstitute: (query: InstituteUsersQuery) => [...userKeys.lists(), 'institute', query] as const,
+  detail: (id: number) => [...queryRoots.users, 'detail', id] as const,
 };

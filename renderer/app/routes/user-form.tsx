@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router-dom';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { useUser } from '../../features/auth';
+import { UserForm, useUserById } from '../../features/users';
+
+/** /users/create (staff). */
+export function UserCreatePage() {
+  const { data: me } = useUser();
+  if (!me) return <LoadingScreen />;
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h1" gutterBottom>
+        Create User
+      </Typography>
+      <UserForm me={me} />
+    </Paper>
+  );
+}
+
+/** /users/edit/{id}: managers edit users of their organizations, everyone their own names. */
+export function UserEditPage() {
+  const id = Number(useParams().id);
+  const { data: me } = useUser();
+  const user = useUserById(id);
+  if (user.isError) return <Alert severity="error">User not found.</Alert>;
+  if (!me || !user.data) return <LoadingScreen />;
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h1" gutterBottom>
+        Edit User
+      </Typography>
+      <UserForm key={user.data.id} me={me} user={user.data} />
+    </Paper>
+  );
+}

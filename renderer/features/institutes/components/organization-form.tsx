@@ -1,0 +1,243 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import { useEffect, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { z } from 'zod';
+import { featureFlags } from '../../../../shared/api/feature-flags';
+import {
+  instituteCreate,
+  METADATA_TYPES,
+  RELATIONSHIPS,
+  SUBSCRIPTIONS,
+  type Institute,
+  type InstituteUpdate,
+} from '../../../../shared/api/institutes';
+import {
+  DEFAULT_FEATURE_FLAGS,
+  FEATURE_FLAG_NAMES,
+  type FeatureFlags,
+} from '../../../../shared/domain/feature-flags';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { firstFieldError } from '../../../lib/form-errors';
+import {
+  flagLabel,
+  METADATA_TYPE_LABELS,
+  RELATIONSHIP_LABELS,
+  SUBSCRIPTION_LABELS,
+} from './organization-labels';
+
+/** The organization form: the API's rules, with text inputs for the number and the date. */
+const organizationForm = z.object({
+  name: instituteCreate.shape.name,
+  partner_id: z.string().trim().max(80, 'Partner ID is too long.'),
+  metadata_type: z.enum(METADATA_TYPES),
+  relationship: z.enum(RELATIONSHIPS),
+  subscription: z.enum(SUBSCRIPTIONS),
+  customer_since: z.string(),
+  total_lines: z.string().trim().regex(/^\d*$/, 'Total lines must be a whole number.'),
+  archived: z.boolean(),
+  /** On: "use defaults" (feature_flags null); off: the explicit set below. */
+  use_default_flags: z.boolean(),
+  feature_flags: featureFlags,
+});
+export type OrganizationValues = z.infer<typeof organizationForm>;
+
+export function organizationValues(
+  institute: Institute | undefined,
+  defaults: FeatureFlags = DEFAULT_FEATURE_FLAGS,
+): OrganizationValues {
+  return {
+    name: institute?.name ?? '',
+    partner_id: institute?.partner_id ?? '',
+    metadata_type: institute?.metadata_type ?? 'pts',
+    relationship: institute?.relationship ?? 'none',
+    subscription: institute?.subscription ?? 'none',
+    customer_since: institute?.customer_since ?? '',
+    total_lines: institute?.total_lines?.toString() ?? '',
+    archived: institute?.archived ?? false,
+    use_default_flags: !institute?.has_feature_flags,
+    feature_flags: { ...defaults, ...(institute?.feature_flags ?? {}) },
+  };
+}
+
+/**
+ * What the form sends: owners only their own fields (name, total lines); staff everything, an
+ * empty total_lines or partner ID as null, "use defaults" as feature_flags null.
+ */
+export function organizationBody(values: OrganizationValues, staff: boolean): InstituteUpdate {
+  const own = {
+    name: values.name,
+    total_lines: values.total_lines === '' ? null : Number(values.total_lines),
+  };
+  if (!staff) return own;
+  return {
+    ...own,
+    partner_id: values.partner_id === '' ? null : values.partner_id,
+    metadata_type: values.metadata_type,
+    relationship: values.relationship,
+    subscription: values.subscription,
+    customer_since: values.customer_since === '' ? null : values.customer_since,
+    archived: values.archived,
+    feature_flags: values.use_default_flags ? null : values.feature_flags,
+  };
+}
+
+function SelectField<T extends string>(props: {
+  control: Control<OrganizationValues>;
+  name: 'metadata_type' | 'relationship' | 'subscription';
+  label: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+}) {
+  return (
+    <FormTextField control={props.control} name={props.name} label={props.label} select>
+      {props.options.map((o) => (
+        <MenuItem key={o} value={o}>
+          {props.labels[o]}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
+function CheckField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<OrganizationValues>;
+  name: 'archived' | 'use_default_flags' | `feature_flags.${keyof FeatureFlags}`;
+  label: ReactNode;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          label={label}
+          control={
+            name === 'use_default_flags' ? (
+              <Switch
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.target.checked)}
+              />
+            ) : (
+              <Checkbox
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.target.checked)}
+              />
+            )
+          }
+        />
+      )}
+    />
+  );
+}
+
+interface Props {
+  id: string;
+  institute?: Institute;
+  defaults?: FeatureFlags;
+  /** Staff see and send the staff-only fields; owners never see them. */
+  staff: boolean;
+  onSubmit: (body: InstituteUpdate) => Promise<unknown>;
+}
+
+/**
+ * The organization's fields (administration.md sections 3, 5, 6). The form element has `id`
+ * so a dialog's or a page's button can submit it. A 422 from the server lands on its field.
+ */
+export function OrganizationForm({ id, institute, defaults, staff, onSubmit }: Props) {
+  const { control, handleSubmit, reset, setError } = useForm<OrganizationValues>({
+    resolver: zodResolver(organizationForm),
+    defaultValues: organizationValues(institute, defaults),
+  });
+  useEffect(() => reset(organizationValues(institute, defaults)), [institute, defaults, reset]);
+  const useDefaults = useWatch({ control, name: 'use_default_flags' });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(organizationBody(values, staff));
+    } catch (error) {
+      const field = firstFieldError(error);
+      if (field && field.field in organizationValues(undefined))
+        setError(field.field as keyof OrganizationValues, { message: field.message });
+    }
+  });
+
+  return (
+    <form id={id} noValidate onSubmit={submit}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField control={control} name="name" label="Name" required autoFocus />
+        {staff && <FormTextField control={control} name="partner_id" label="Partner ID" />}
+        {staff && (
+          <SelectField
+            control={control}
+            name="metadata_type"
+            label="Metadata Type"
+            options={METADATA_TYPES}
+            labels={METADATA_TYPE_LABELS}
+          />
+        )}
+        {staff && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <SelectField
+              control={control}
+              name="relationship"
+              label="Relationship"
+              options={RELATIONSHIPS}
+              labels={RELATIONSHIP_LABELS}
+            />
+            <SelectField
+              control={control}
+              name="subscription"
+              label="Subscription"
+              options={SUBSCRIPTIONS}
+              labels={SUBSCRIPTION_LABELS}
+            />
+          </Stack>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {staff && (
+            <FormTextField
+              control={control}
+              name="customer_since"
+              label="Customer Since"
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
+          <FormTextField
+            control={control}
+            name="total_lines"
+            label="Total Lines"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Stack>
+        {staff && <CheckField control={control} name="archived" label="Archived" />}
+        {staff && (
+          <FormGroup aria-label="Feature Flags">
+            <FormLabel component="legend">Feature Flags</FormLabel>
+            <CheckField control={control} name="use_default_flags" label="Use defaults" />
+            {!useDefaults &&
+              FEATURE_FLAG_NAMES.map((name) => (
+                <CheckField
+                  key={name}
+                  control={control}
+                  name={`feature_flags.${name}`}
+                  label={flagLabel(name)}
+                />
+              ))}
+          </FormGroup>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { User } from '../../../../shared/api/users';
+import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
+import { gridOverlays } from '../../../components/ui/grid-overlays';
+import { useUrlPagination } from '../../../lib/use-url-pagination';
+import { useUsers } from '../api/get-users';
+import { RoleChip } from './role-chip';
+
+const columns: GridColDef<User>[] = [
+  { field: 'email', headerName: 'Email', flex: 2, minWidth: 220, sortable: false },
+  { field: 'first_name', headerName: 'First Name', flex: 1, minWidth: 120, sortable: false },
+  { field: 'last_name', headerName: 'Last Name', flex: 1, minWidth: 120, sortable: false },
+  {
+    field: 'role',
+    headerName: 'Role',
+    width: 110,
+    sortable: false,
+    renderCell: ({ row }) => <RoleChip role={row.role} />,
+  },
+  {
+    field: 'manage',
+    headerName: 'Manage',
+    width: 110,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Button
+        size="small"
+        component={RouterLink}
+        to={`/users/edit/${row.id}`}
+        aria-label={`Edit ${row.email}`}
+      >
+        Edit
+      </Button>
+    ),
+  },
+];
+
+/** /users (staff): every user, searched and paged in the address. */
+export function UsersTable() {
+  const [params, setParams] = useSearchParams();
+  const [pagination, setPagination] = useUrlPagination(PAGE_SIZE_OPTIONS);
+  const search = params.get('search') ?? '';
+  const users = useUsers({ page: pagination.page, size: pagination.pageSize, search });
+
+  const setSearch = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('search', value);
+        else next.delete('search');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          size="small"
+          type="search"
+          label="Search by Email/Fist Name/Last Name"
+          defaultValue={search}
+          onChange={(e) => setSearch(e.target.value.trim())}
+          sx={{ width: 340 }}
+        />
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          component={RouterLink}
+          to="/users/create"
+          sx={{ ml: 'auto' }}
+        >
+          Add User
+        </Button>
+      </Stack>
+      {users.isError ? (
+        <Alert severity="error">Error fetching data</Alert>
+      ) : (
+        <DataGrid
+          aria-label="Users"
+          rows={users.data?.items ?? []}
+          rowCount={users.data?.total ?? 0}
+          columns={columns}
+          loading={users.isFetching && !users.data}
+          paginationMode="server"
+          paginationModel={pagination}
+          onPaginationModelChange={setPagination}
+          pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+          disableRowSelectionOnClick
+          disableColumnMenu
+          density="compact"
+          autoHeight
+          slots={gridOverlays}
+        />
+      )}
+    </Stack>
+  );
+}
