@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import type { Action } from '../../shared/domain/roles';
 import { ErrorPage } from '../components/ui/error-page';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { PublicLayout } from './layout/public-layout';
@@ -33,6 +34,17 @@ const RejectionInsightsPage = lazy(() => import('./routes/rejection-insights'));
 const RecordsPage = lazy(() => import('./routes/records'));
 const RecordPage = lazy(() => import('./routes/record'));
 const LabelsPage = lazy(() => import('./routes/labels'));
+const ContractsPage = lazy(() => import('./routes/contracts'));
+const ContractAddPage = lazy(() => import('./routes/contract-add'));
+const ContractEditPage = lazy(() => import('./routes/contract-edit'));
+const VialsPage = lazy(() => import('./routes/vials'));
+
+/** Screens for the roles the shared role matrix allows an action (the provider's staff). */
+const actionRoutes = (action: Action, routes: { path: string; element: ReactNode }[]) =>
+  routes.map(({ path, element }) => ({
+    path,
+    element: <RequireAccess action={action}>{element}</RequireAccess>,
+  }));
 
 /** Validations and reports need the validation flag. */
 const validationRoutes = (routes: { path: string; element: ReactNode }[]) =>
@@ -88,6 +100,12 @@ export const router = createBrowserRouter([
                 { path: '/validation/:id/edit', element: <ValidationEditPage /> },
                 { path: '/reports', element: <ReportsPage /> },
               ]),
+              ...actionRoutes('contracts:manage', [
+                { path: '/contracts', element: <ContractsPage /> },
+                { path: '/contracts/add', element: <ContractAddPage /> },
+                { path: '/contracts/:id/edit', element: <ContractEditPage /> },
+              ]),
+              ...actionRoutes('vials:manage', [{ path: '/vials', element: <VialsPage /> }]),
               {
                 path: '/rejection-calculator',
                 element: (
