@@ -10,6 +10,7 @@ import { publicRoute } from './http/route';
 import { analyzerRouter } from './routes/analyzer/router';
 import { authRouter } from './routes/auth/router';
 import { commentsRouter } from './routes/comments/router';
+import { contractsRouter } from './routes/contracts/router';
 import { institutesRouter } from './routes/institutes/router';
 import { labelsRouter } from './routes/labels/router';
 import { linesRouter } from './routes/lines/router';
@@ -36,6 +37,7 @@ const ROUTERS = [
   analyzerRouter,
   typesRouter,
   supportRouter,
+  contractsRouter,
 ];
 
 /** Serves the built renderer, with index.html for every app route (client-side routing). */

@@ -1,14 +1,29 @@
 import { parseArgs } from 'node:util';
 import { UPLOAD_STATUS_TEXT, type VialDrive } from '../../shared/ipc/vial-drive';
 import { DirectoryDriveSource, DrivelistDriveSource, type DriveSource } from './drive-source';
+import { runCheckDif } from './check-dif';
 import { ServerClient } from './server-client';
 import { VialAgent, type RoundResult } from './vial-agent';
 import { freezePrototypes } from '../../shared/runtime/freeze-prototypes';
 
 const USAGE = `Usage: npm run agent -- --server URL --email EMAIL --institute ID [--drive DIR ...] [--once]
        [--remove-duplicates] [--large-file-bytes N]
+   or: npm run agent -- --drive DIR --check-dif FILE
 The password is read from the environment variable VIALQC_PASSWORD.
-Without --drive, the vials among the machine's mounted volumes are used.`;
+Without --drive, the vials among the machine's mounted volumes are used.
+--check-dif compares a returned vial's drive with the server's DIF file of it (no server needed)
+and exits 1 when a run on the drive was never uploaded.`;
+
+/** `--drive DIR --check-dif FILE`, or null when the command line asks for something else. */
+export function parseCheckDif(argv: string[]): { drive: string; difFile: string } | null {
+  if (!argv.includes('--check-dif')) return null;
+  const { values } = parseArgs({
+    args: argv,
+    options: { drive: { type: 'string', multiple: true }, 'check-dif': { type: 'string' } },
+  });
+  if (values.drive?.length !== 1 || !values['check-dif']) throw new Error(USAGE);
+  return { drive: values.drive[0], difFile: values['check-dif'] };
+}
 
 export interface CliOptions {
   server: string;
@@ -178,18 +193,28 @@ export async function runCli(
 
 if (require.main === module) {
   freezePrototypes();
-  let options: CliOptions;
+  const argv = process.argv.slice(2);
+  let run: () => Promise<number>;
+  // An unreadable drive or DIF file is not an answer about the runs: 2, like a usage error.
+  let failureCode = 1;
   try {
-    options = parseCli(process.argv.slice(2), process.env);
+    const check = parseCheckDif(argv);
+    if (check) {
+      run = () => runCheckDif(check.drive, check.difFile);
+      failureCode = 2;
+    } else {
+      const options = parseCli(argv, process.env);
+      run = () => runCli(options);
+    }
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);
   }
-  runCli(options).then(
+  run().then(
     (code) => process.exit(code),
     (error: Error) => {
       console.error(error.message);
-      process.exit(1);
+      process.exit(failureCode);
     },
   );
 }

@@ -33,6 +33,8 @@ const SETTINGS_TAB: NavEntry = { path: '/settings', label: 'Settings' };
 export const SETTINGS_MENU: readonly NavEntry[] = [
   { path: '/organizations', label: 'Manage Organizations', action: 'institute:settings' },
   { path: '/users', label: 'Manage Users', action: 'users:list-all' },
+  { path: '/contracts', label: 'Manage Contracts', action: 'contracts:manage' },
+  { path: '/vials', label: 'Manage Vials', action: 'vials:manage' },
   { path: '/rejection-calculator', label: 'Rejection Calculator', action: 'rejection:calculator' },
   { path: '/account', label: 'Account Settings' },
   { path: '/support/contact', label: 'Contact Us', action: 'support:contact' },

@@ -44,10 +44,14 @@ const UserEditPage = lazy(() =>
   import('./routes/user-form').then((m) => ({ default: m.UserEditPage })),
 );
 const SupportContactPage = lazy(() => import('./routes/support-contact'));
+const ContractsPage = lazy(() => import('./routes/contracts'));
+const ContractAddPage = lazy(() => import('./routes/contract-add'));
+const ContractEditPage = lazy(() => import('./routes/contract-edit'));
+const VialsPage = lazy(() => import('./routes/vials'));
 
-/** Screens for the roles an action of the role matrix names (administration.md section 2). */
-const actionRoutes = (routes: { path: string; action: Action; element: ReactNode }[]) =>
-  routes.map(({ path, action, element }) => ({
+/** Screens for the roles the shared role matrix allows an action (administration.md section 2). */
+const actionRoutes = (action: Action, routes: { path: string; element: ReactNode }[]) =>
+  routes.map(({ path, element }) => ({
     path,
     element: <RequireAccess action={action}>{element}</RequireAccess>,
   }));
@@ -106,27 +110,25 @@ export const router = createBrowserRouter([
                 { path: '/validation/:id/edit', element: <ValidationEditPage /> },
                 { path: '/reports', element: <ReportsPage /> },
               ]),
-              ...actionRoutes([
-                {
-                  path: '/organizations',
-                  action: 'institute:settings',
-                  element: <OrganizationsPage />,
-                },
-                {
-                  path: '/organization/:id/:view?',
-                  action: 'institute:settings',
-                  element: <OrganizationSettingsPage />,
-                },
-                { path: '/users', action: 'users:list-all', element: <UsersPage /> },
-                { path: '/users/create', action: 'users:list-all', element: <UserCreatePage /> },
-                {
-                  path: '/support/contact',
-                  action: 'support:contact',
-                  element: <SupportContactPage />,
-                },
+              ...actionRoutes('institute:settings', [
+                { path: '/organizations', element: <OrganizationsPage /> },
+                { path: '/organization/:id/:view?', element: <OrganizationSettingsPage /> },
+              ]),
+              ...actionRoutes('users:list-all', [
+                { path: '/users', element: <UsersPage /> },
+                { path: '/users/create', element: <UserCreatePage /> },
+              ]),
+              ...actionRoutes('support:contact', [
+                { path: '/support/contact', element: <SupportContactPage /> },
               ]),
               // Every signed-in user reaches the edit form (their own names at least).
               { path: '/users/edit/:id', element: <UserEditPage /> },
+              ...actionRoutes('contracts:manage', [
+                { path: '/contracts', element: <ContractsPage /> },
+                { path: '/contracts/add', element: <ContractAddPage /> },
+                { path: '/contracts/:id/edit', element: <ContractEditPage /> },
+              ]),
+              ...actionRoutes('vials:manage', [{ path: '/vials', element: <VialsPage /> }]),
               {
                 path: '/rejection-calculator',
                 element: (

@@ -8,6 +8,7 @@ export const queryRoots = {
   auth: ['auth'],
   analyzer: ['analyzer'],
   comments: ['comments'],
+  contracts: ['contracts'],
   featureFlags: ['feature-flags'],
   institutes: ['institutes'],
   labels: ['labels'],

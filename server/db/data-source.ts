@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { Analyzer } from '../entities/analyzer';
 import { OneTimeToken, RefreshToken } from '../entities/auth-token';
 import { Comment } from '../entities/comment';
+import { Contract, ContractFile } from '../entities/contract';
 import { Institute } from '../entities/institute';
 import { Label } from '../entities/label';
 import { Line } from '../entities/line';
@@ -27,6 +28,8 @@ export const ENTITIES = [
   TransitRecord,
   Comment,
   Report,
+  Contract,
+  ContractFile,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

@@ -10,6 +10,17 @@ export interface ReceivedForm {
   file: ReceivedFile | null;
 }
 
+/** A file of a form with several, with the field it came in (files-0, files-1, …). */
+export interface ReceivedFieldFile extends ReceivedFile {
+  field: string;
+}
+
+/**
+ * Sees every chunk of a file as it arrives (with the file's field and the bytes of it seen
+ * before) and may throw to refuse the upload before anything is stored.
+ */
+export type FileInspector = (field: string, chunk: Buffer, offset: number) => void;
+
 /** A run file received and checked on the way (format, size), with the vial it names. */
 export interface ReceivedRun extends ReceivedFile {
   vialUuid: string | undefined;
@@ -21,3 +32,9 @@ export interface ReceivedRun extends ReceivedFile {
  * request is answered before its body is read.
  */
 export type Receive<T> = () => Promise<T>;
+
+/**
+ * Receives the files of a form only when called, passing each chunk to the domain's inspector
+ * (a check of the content, such as "PDF only") on the way.
+ */
+export type ReceiveFiles = (inspect: FileInspector) => Promise<ReceivedFieldFile[]>;

@@ -38,6 +38,13 @@ export class Vial {
   @Column({ type: 'boolean', default: false })
   isDeleted: boolean;
 
+  /** The latest data inventory (DIF) file: its blob address, or null before the first one. */
+  @Column({ type: 'char', length: 64, nullable: true })
+  difSha256: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  difGeneratedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,6 +1,6 @@
 import Busboy from 'busboy';
 import type { Request } from 'express';
-import type { ReceivedForm } from '../domain/uploads';
+import type { ReceivedFieldFile, ReceivedForm } from '../domain/uploads';
 import type { BlobStore, StagedBlob } from '../storage/blob-store';
 import { invalidField, payloadTooLarge } from '../domain/errors';
 
@@ -17,96 +17,163 @@ export interface MultipartOptions {
   inspect?: (chunk: Buffer) => void;
 }
 
+/** How receiveFormFiles reads a form with one file or several. */
+export interface FormFilesOptions {
+  /** Whether a file field is one to keep; files of other fields are ignored. */
+  accepts: (field: string) => boolean;
+  /** The limit of each file. */
+  maxBytes: number;
+  maxFiles: number;
+  /** A file beyond maxFiles: ignored, or the whole form refused with a 422 (on `loc`). */
+  surplus: 'ignore' | 'refuse';
+  /** The 422 message (on the field `loc`) when the request is not multipart. */
+  missingFile: string;
+  loc: string;
+  /** The start of the 413 message: "The file" or "A file" (is larger than …). */
+  tooLargeSubject: string;
+  /**
+   * Sees every chunk of a file before it is stored (with the file's field and the bytes of it
+   * seen before) and may throw to refuse the upload: nothing more is stored, the rest of the
+   * body is read, and the error is thrown once it has been.
+   */
+  inspect?: (field: string, chunk: Buffer, offset: number) => void;
+}
+
 /**
  * Streams a multipart form into the blob store's staging area, hashing on the way, in constant
- * memory: the text fields and the (staged, uncommitted) file, or none. A file over the limit
- * leaves nothing behind and answers 413.
+ * memory: the text fields and the (staged, uncommitted) files of accepted fields, one per field.
+ * Either every file is answered or none is kept: a refused, oversize or surplus (when refused)
+ * file discards them all. An oversize file answers 413.
  */
-export async function receiveMultipart(
+export async function receiveFormFiles(
   req: Request,
   blobs: BlobStore,
-  options: MultipartOptions,
-): Promise<ReceivedForm> {
+  options: FormFilesOptions,
+): Promise<{ fields: Record<string, string>; files: ReceivedFieldFile[] }> {
   if (!req.is('multipart/form-data'))
-    throw invalidField(options.fileField, options.missingFile, 'missing');
+    throw invalidField(options.loc, options.missingFile, 'missing');
   // Field names come from the client: a null prototype keeps `__proto__` an ordinary key.
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-  let staged: StagedBlob | undefined;
-  let fileName = '';
-  let mimeType = '';
+  const staged: { field: string; fileName: string; mimeType: string; blob: StagedBlob }[] = [];
+  const done: Promise<void>[] = [];
   let tooLarge = false;
+  let tooMany = false;
   let refused: unknown;
-  let fileDone: Promise<void> = Promise.resolve();
+  const refuseSurplus = options.surplus === 'refuse';
+  // One file more than allowed is let through busboy so that a surplus can be noticed.
+  const fileLimit = refuseSurplus ? options.maxFiles + 1 : options.maxFiles;
 
   const busboy = Busboy({
     headers: req.headers,
-    limits: { files: 1, fileSize: options.maxBytes, fields: 20, fieldSize: 64 * 1024 },
+    limits: { files: fileLimit, fileSize: options.maxBytes, fields: 20, fieldSize: 64 * 1024 },
   });
   busboy.on('field', (name, value) => {
     fields[name] = value;
   });
   busboy.on('file', (name, stream, info) => {
-    if (name !== options.fileField || staged) {
+    if (!options.accepts(name) || staged.some((s) => s.field === name)) {
       stream.resume();
       return;
     }
-    fileName = info.filename ?? '';
-    mimeType = info.mimeType ?? '';
+    if (staged.length >= options.maxFiles) {
+      if (refuseSurplus) tooMany = true;
+      stream.resume();
+      return;
+    }
     const blob = blobs.stage();
-    staged = blob;
+    staged.push({
+      field: name,
+      fileName: info.filename ?? '',
+      mimeType: info.mimeType ?? '',
+      blob,
+    });
     stream.on('limit', () => {
       tooLarge = true;
     });
-    fileDone = (async () => {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        if (tooLarge || refused) continue; // drain the rest, store nothing more
-        try {
-          options.inspect?.(chunk);
-        } catch (err) {
-          refused = err;
-          continue;
+    done.push(
+      (async () => {
+        let offset = 0;
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          if (tooLarge || tooMany || refused) continue; // drain the rest, store nothing more
+          try {
+            options.inspect?.(name, chunk, offset);
+          } catch (err) {
+            refused = err;
+            continue;
+          }
+          offset += chunk.length;
+          await blob.write(chunk);
         }
-        await blob.write(chunk);
-      }
-    })();
+      })(),
+    );
+  });
+  busboy.on('filesLimit', () => {
+    if (refuseSurplus) tooMany = true;
   });
   const parsed = new Promise<void>((resolve, reject) => {
     busboy.on('close', resolve);
     busboy.on('error', reject);
   });
   // A file over the limit is read to its end before the 413, because HTTP clients rarely cope
-  // with an answer that arrives while they are still sending; a body far beyond any file the
-  // limit allows is cut off instead.
+  // with an answer that arrives while they are still sending; a body far beyond any form the
+  // limits allow is cut off instead.
   let received = 0;
+  const cutOff = (options.maxBytes + 1024 * 1024) * fileLimit;
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > options.maxBytes + 1024 * 1024) req.destroy();
+    if (received > cutOff) req.destroy();
   });
   req.pipe(busboy);
   try {
     await parsed;
-    await fileDone;
+    await Promise.all(done);
     if (tooLarge)
       throw payloadTooLarge(
-        `The file is larger than the ${options.maxBytes >> 20} MiB upload limit.`,
+        `${options.tooLargeSubject} is larger than the ${options.maxBytes >> 20} MiB upload limit.`,
       );
+    if (tooMany)
+      throw invalidField(options.loc, `At most ${options.maxFiles} files can be sent at once.`);
     if (refused) throw refused;
-    if (!staged) return { fields, file: null };
-    const { sha256, size } = await staged.finish();
-    const blob = staged;
-    return {
-      fields,
-      file: {
-        fileName,
-        mimeType,
+    const files: ReceivedFieldFile[] = [];
+    for (const s of staged) {
+      const { sha256, size } = await s.blob.finish();
+      files.push({
+        field: s.field,
+        fileName: s.fileName,
+        mimeType: s.mimeType,
         sha256,
         size,
-        commit: () => blob.commit(),
-        discard: () => blob.discard(),
-      },
-    };
+        commit: () => s.blob.commit(),
+        discard: () => s.blob.discard(),
+      });
+    }
+    return { fields, files };
   } catch (err) {
-    await staged?.discard();
+    await Promise.all(staged.map((s) => s.blob.discard()));
     throw err;
   }
+}
+
+/**
+ * Streams a multipart form with one file into the blob store's staging area (receiveFormFiles):
+ * the text fields and the (staged, uncommitted) file, or none. A file over the limit leaves
+ * nothing behind and answers 413.
+ */
+export async function receiveMultipart(
+  req: Request,
+  blobs: BlobStore,
+  options: MultipartOptions,
+): Promise<ReceivedForm> {
+  const { inspect } = options;
+  const { fields, files } = await receiveFormFiles(req, blobs, {
+    accepts: (field) => field === options.fileField,
+    maxBytes: options.maxBytes,
+    maxFiles: 1,
+    surplus: 'ignore',
+    missingFile: options.missingFile,
+    loc: options.fileField,
+    tooLargeSubject: 'The file',
+    inspect: inspect && ((_field, chunk) => inspect(chunk)),
+  });
+  return { fields, file: files[0] ?? null };
 }

@@ -12,6 +12,11 @@ export interface BlobStore {
   stage(): StagedBlob;
   read(sha256: string): Promise<Buffer>;
   exists(sha256: string): Promise<boolean>;
+  /**
+   * Deletes a blob (no error when it is gone already). Blobs are shared by content: only the
+   * owner of the last reference to it may remove it.
+   */
+  remove(sha256: string): Promise<void>;
 }
 
 export interface StagedBlob {
@@ -92,6 +97,10 @@ export class FileBlobStore implements BlobStore {
       () => true,
       () => false,
     );
+  }
+
+  async remove(sha256: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(sha256), { force: true });
   }
 
   /** How many blobs are stored and how many uploads are half-written (tests, diagnostics). */

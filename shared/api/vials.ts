@@ -11,7 +11,12 @@ export const vial = z.object({
   institute: z.number().int().nullable(),
   notes: z.string().nullable(),
   is_deleted: z.boolean(),
+  /** The latest data inventory (DIF) file; fetch with the bearer token (staff). */
   diff_file_url: z.string().nullable(),
+  diff_generated_at: z.string().nullable(),
+  /** How many runs the server holds from the vial, and when the latest came. */
+  uploads: z.number().int(),
+  last_upload: z.string().nullable(),
 });
 export type Vial = z.infer<typeof vial>;
 
@@ -41,3 +46,29 @@ export const vialListQuery = pageQuery.extend({
 });
 
 export const vialLabelParams = z.object({ label: z.string().min(1).max(64) });
+
+/** The spec's texts for the vial screens (administration.md section 8). */
+export const VIAL_MESSAGES = {
+  createFailed: 'Error creating vital vial',
+  updateFailed: 'Error updating vital vial',
+  difGenerated: 'DIF file generated successfully.',
+  difFailed: 'Failed to generate DIF file.',
+  noDif: 'No DIF file available for this vial.',
+  difDownloadFailed: 'Error downloading DIF file.',
+  /** Ours: the spec names no text for these. */
+  created: 'Vial created successfully',
+  updated: 'Vial updated successfully',
+  deleted: 'Vial deleted successfully',
+  deleteFailed: 'Error deleting vial',
+} as const;
+
+export const vialDiffCreate = z.object({ label: z.string().trim().min(1, 'Label is required.') });
+
+export const vialDiff = z.object({
+  label: z.string(),
+  diff_file_url: z.string(),
+  generated_at: z.string(),
+  /** Rows of the file: runs the server holds from the vial. */
+  runs: z.number().int(),
+});
+export type VialDiff = z.infer<typeof vialDiff>;

@@ -32,6 +32,9 @@ export const PERMISSIONS = {
   'reports:upload': from('staff'),
   'reports:delete': from('staff'),
   'vials:manage': from('staff'),
+  /** Retire (not delete) a vial of one's own organization; staff retire any. */
+  'vials:retire': from('admin'),
+  'contracts:manage': from('staff'),
   'rejection:calculator': from('staff'),
   /** The contact page is for customers who work with data, not guests and not the provider. */
   'support:contact': ['member', 'admin', 'owner'],

@@ -1,25 +1,61 @@
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import type { vialCreate, vialListQuery, vialUpdate } from '../../../shared/api/vials';
+import {
+  VIAL_MESSAGES,
+  type vialCreate,
+  type vialListQuery,
+  type vialUpdate,
+} from '../../../shared/api/vials';
+import { formatDif } from '../../../shared/vial/dif';
 import type { AuthUser } from '../../auth/auth-user';
-import { conflict, invalidField, notFound } from '../errors';
+import type { Vial } from '../../entities/vial';
+import { storeBytes, type BlobStore } from '../../storage/blob-store';
+import { releaseBlobs } from '../blobs/service';
+import { conflict, forbidden, invalidField, notFound } from '../errors';
 import { instituteExists } from '../institutes/repository';
-import { authorize, canSeeInstitute, visibleInstitutes } from '../policy';
+import type { Page } from '../pagination';
+import { authorize, can, canSeeInstitute, visibleInstitutes } from '../policy';
 import * as repo from './repository';
 
 export interface VialDeps {
   db: DataSource;
+  /** The vials' data inventory (DIF) files, content-addressed. */
+  blobs: BlobStore;
+}
+type DbDeps = Pick<VialDeps, 'db'>;
+
+/** A vial with how many runs the server holds from it and when the latest came. */
+export interface VialView {
+  vial: Vial;
+  usage: repo.VialUsage;
 }
 
-export function listVials({ db }: VialDeps, user: AuthUser, q: z.output<typeof vialListQuery>) {
-  return repo.pageOfVials(db.manager, visibleInstitutes(user), q);
+const NO_USAGE: repo.VialUsage = { uploads: 0, lastUpload: null };
+
+async function withUsage({ db }: DbDeps, vials: Vial[]): Promise<VialView[]> {
+  const usage = await repo.vialUsage(
+    db.manager,
+    vials.map((v) => v.id),
+  );
+  return vials.map((vial) => ({ vial, usage: usage.get(vial.id) ?? NO_USAGE }));
+}
+
+const viewOf = async (deps: DbDeps, vial: Vial) => (await withUsage(deps, [vial]))[0];
+
+export async function listVials(
+  deps: DbDeps,
+  user: AuthUser,
+  q: z.output<typeof vialListQuery>,
+): Promise<Page<VialView>> {
+  const page = await repo.pageOfVials(deps.db.manager, visibleInstitutes(user), q);
+  return { items: await withUsage(deps, page.items), total: page.total };
 }
 
 /**
  * A vial by label. Members of its institute may read it (the desktop app checks registration
  * this way); to anyone else it does not exist.
  */
-export async function getVial({ db }: VialDeps, user: AuthUser, label: string) {
+export async function getVial({ db }: DbDeps, user: AuthUser, label: string) {
   const vial = await repo.findVialByLabel(db.manager, label);
   if (
     !vial ||
@@ -29,16 +65,17 @@ export async function getVial({ db }: VialDeps, user: AuthUser, label: string) {
   return vial;
 }
 
-async function checkInstitute({ db }: VialDeps, id: number | null | undefined) {
+/** getVial with the vial's uploads. */
+export async function showVial(deps: DbDeps, user: AuthUser, label: string) {
+  return viewOf(deps, await getVial(deps, user, label));
+}
+
+async function checkInstitute({ db }: DbDeps, id: number | null | undefined) {
   if (id && !(await instituteExists(db.manager, id)))
     throw invalidField('institute', 'No such organization.');
 }
 
-export async function createVial(
-  deps: VialDeps,
-  user: AuthUser,
-  body: z.output<typeof vialCreate>,
-) {
+export async function createVial(deps: DbDeps, user: AuthUser, body: z.output<typeof vialCreate>) {
   authorize(user, 'vials:manage');
   await checkInstitute(deps, body.institute);
   const manager = deps.db.manager;
@@ -46,17 +83,18 @@ export async function createVial(
     throw conflict(`A vial labelled ${body.label} exists already.`);
   if (body.uuid && (await repo.uuidExists(manager, body.uuid)))
     throw conflict('Another vial is bound to this UUID.');
-  return repo.insertVial(manager, {
+  const vial = await repo.insertVial(manager, {
     label: body.label,
     version: body.version,
     uuid: body.uuid ?? null,
     instituteId: body.institute ?? null,
     notes: body.notes,
   });
+  return viewOf(deps, vial);
 }
 
 export async function updateVial(
-  deps: VialDeps,
+  deps: DbDeps,
   user: AuthUser,
   label: string,
   body: z.output<typeof vialUpdate>,
@@ -74,15 +112,69 @@ export async function updateVial(
   if (body.notes !== undefined) vial.notes = body.notes;
   if (body.is_deleted !== undefined) vial.isDeleted = body.is_deleted;
   await repo.saveVial(manager, vial);
+  return viewOf(deps, vial);
+}
+
+/**
+ * Deleting a vial retires it: it stays in the registry marked deleted, with every record it
+ * made, and a desktop app that meets it says it should be returned to the provider. Staff
+ * retire any vial; an admin or owner only a vial of their own organization (403 otherwise,
+ * as the vial registry is the provider's: its labels are no secret); nobody else.
+ */
+export async function retireVial({ db }: DbDeps, user: AuthUser, label: string) {
+  const vial = await repo.findVialByLabel(db.manager, label);
+  if (!vial) throw notFound();
+  authorize(user, 'vials:retire');
+  const ownOrganization = vial.instituteId !== null && canSeeInstitute(user, vial.instituteId);
+  if (!ownOrganization && !can(user, 'vials:manage')) throw forbidden();
+  await repo.retireVial(db.manager, vial.id);
+}
+
+/** A vial by label for staff's administration (any organization's; 403 for everyone else). */
+async function managedVial({ db }: DbDeps, user: AuthUser, label: string) {
+  authorize(user, 'vials:manage');
+  const vial = await repo.findVialByLabel(db.manager, label);
+  if (!vial) throw notFound();
   return vial;
 }
 
 /**
- * Retires a vial: it stays in the registry (its records keep their label) marked deleted, so a
- * desktop app that meets it says it should be returned to the provider.
+ * Builds the vial's data inventory file (shared/vial/dif.ts) from the runs the server holds,
+ * stores it in the blob store and points the vial at it (staff).
  */
-export async function deleteVial(deps: VialDeps, user: AuthUser, label: string) {
-  authorize(user, 'vials:manage');
-  const vial = await getVial(deps, user, label);
-  await repo.retireVial(deps.db.manager, vial.id);
+export async function createDif(deps: VialDeps, user: AuthUser, label: string, now = new Date()) {
+  const vial = await managedVial(deps, user, label);
+  const manager = deps.db.manager;
+  const runs = await repo.runsOfVial(manager, vial.id);
+  const text = formatDif({
+    label: vial.label,
+    uuid: vial.uuid,
+    generatedAt: now.toISOString(),
+    rows: runs.map((r) => ({
+      file_name: r.fileName ?? '',
+      sequence: r.sequence,
+      run_start: r.date.toISOString(),
+      size_bytes: Number(r.fileSize),
+      sha256: r.sha256,
+      record_id: r.id,
+      institute_id: r.instituteId,
+      uploaded_at: r.uploadDate.toISOString(),
+    })),
+  });
+  const { sha256 } = await storeBytes(deps.blobs, Buffer.from(text, 'utf8'));
+  const previous = vial.difSha256;
+  await repo.setVialDif(manager, vial.id, sha256, now);
+  if (previous && previous !== sha256) await releaseBlobs(deps, [previous]);
+  return { label: vial.label, generatedAt: now, runs: runs.length };
+}
+
+/** The latest DIF file of the vial (staff); 404 with the spec's text when there is none. */
+export async function readDif(deps: VialDeps, user: AuthUser, label: string) {
+  const vial = await managedVial(deps, user, label);
+  if (!vial.difSha256 || !vial.difGeneratedAt) throw notFound(VIAL_MESSAGES.noDif);
+  const stamp = vial.difGeneratedAt.toISOString().replace(/[-:]/g, '').slice(0, 15);
+  return {
+    fileName: `${vial.label.replace(/[^\w.-]+/g, '_')}-DIF-${stamp}.csv`,
+    bytes: await deps.blobs.read(vial.difSha256),
+  };
 }

@@ -1,7 +1,10 @@
-import type { Vial as VialDto } from '../../../shared/api/vials';
-import type { Vial } from '../../entities/vial';
+import type { VialDiff, Vial as VialDto } from '../../../shared/api/vials';
+import type { VialView } from '../../domain/vials/service';
 
-export const presentVial = (v: Vial): VialDto => ({
+/** Fetched with the bearer token; the route answers staff only. */
+export const difFileUrl = (label: string) => `/v2/vials/${encodeURIComponent(label)}/diff-file`;
+
+export const presentVial = ({ vial: v, usage }: VialView): VialDto => ({
   id: v.id,
   label: v.label,
   uuid: v.uuid,
@@ -9,5 +12,19 @@ export const presentVial = (v: Vial): VialDto => ({
   institute: v.instituteId,
   notes: v.notes,
   is_deleted: v.isDeleted,
-  diff_file_url: null,
+  diff_file_url: v.difSha256 ? difFileUrl(v.label) : null,
+  diff_generated_at: v.difGeneratedAt?.toISOString() ?? null,
+  uploads: usage.uploads,
+  last_upload: usage.lastUpload?.toISOString() ?? null,
+});
+
+export const presentVialDiff = (d: {
+  label: string;
+  generatedAt: Date;
+  runs: number;
+}): VialDiff => ({
+  label: d.label,
+  diff_file_url: difFileUrl(d.label),
+  generated_at: d.generatedAt.toISOString(),
+  runs: d.runs,
 });

@@ -3,6 +3,8 @@ import { paginated } from '../../../shared/api/common';
 import {
   vial,
   vialCreate,
+  vialDiff,
+  vialDiffCreate,
   vialLabelParams,
   vialListQuery,
   vialUpdate,
@@ -11,11 +13,12 @@ import type { AppContext } from '../../app-context';
 import * as vials from '../../domain/vials/service';
 import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
-import { presentVial } from './presenter';
+import { HANDLED } from '../../http/route';
+import { presentVial, presentVialDiff } from './presenter';
 
 export function vialsRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'vials');
-  const deps = { db: ctx.db };
+  const deps = { db: ctx.db, blobs: ctx.blobs };
   api.get(
     '/v2/vials',
     {
@@ -37,6 +40,17 @@ export function vialsRouter(ctx: AppContext): Router {
     },
     async ({ user, body }) => presentVial(await vials.createVial(deps, user, body)),
   );
+  api.post(
+    '/v2/vials/create-diff',
+    {
+      summary: 'Build and store the vial’s data inventory (DIF) file (staff)',
+      access: 'vials:manage',
+      body: vialDiffCreate,
+      response: vialDiff,
+      status: 201,
+    },
+    async ({ user, body }) => presentVialDiff(await vials.createDif(deps, user, body.label)),
+  );
   api.get(
     '/v2/vials/:label',
     {
@@ -45,7 +59,7 @@ export function vialsRouter(ctx: AppContext): Router {
       params: vialLabelParams,
       response: vial,
     },
-    async ({ user, params }) => presentVial(await vials.getVial(deps, user, params.label)),
+    async ({ user, params }) => presentVial(await vials.showVial(deps, user, params.label)),
   );
   api.patch(
     '/v2/vials/:label',
@@ -62,11 +76,30 @@ export function vialsRouter(ctx: AppContext): Router {
   api.delete(
     '/v2/vials/:label',
     {
-      summary: 'Retire a vial (staff)',
+      summary:
+        'Retire a vial, keeping its records (staff: any; admin and owner: their organization’s)',
+      access: 'vials:retire',
+      params: vialLabelParams,
+    },
+    ({ user, params }) => vials.retireVial(deps, user, params.label),
+  );
+  api.get(
+    '/v2/vials/:label/diff-file',
+    {
+      summary: 'The vial’s latest DIF file, CSV (staff; fetch with the bearer token)',
       access: 'vials:manage',
       params: vialLabelParams,
     },
-    ({ user, params }) => vials.deleteVial(deps, user, params.label),
+    async ({ user, params, res }) => {
+      const file = await vials.readDif(deps, user, params.label);
+      res
+        .status(200)
+        .set('Content-Type', 'text/csv; charset=utf-8')
+        .set('Cache-Control', 'private, no-store')
+        .attachment(file.fileName)
+        .send(file.bytes);
+      return HANDLED;
+    },
   );
   return api.router;
 }

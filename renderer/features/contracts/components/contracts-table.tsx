@@ -1,0 +1,235 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { CONTRACT_MESSAGES, type ContractDto } from '../../../../shared/api/contracts';
+import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { gridOverlays } from '../../../components/ui/grid-overlays';
+import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { formatDay } from '../../../lib/calendar-day';
+import { useUrlPagination } from '../../../lib/use-url-pagination';
+import { useInstitutes } from '../../institutes';
+import { useDeleteContract } from '../api/delete-contract';
+import { useContracts } from '../api/get-contracts';
+import { ContractStatusChip } from './contract-status-chip';
+
+/** The contract book (staff): search, organization filter and archived toggle in the address. */
+export function ContractsTable() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [params, setParams] = useSearchParams();
+  const pagination = useUrlPagination(PAGE_SIZE_OPTIONS);
+  const [model, setModel] = pagination;
+  const search = params.get('search') ?? '';
+  const institute = params.get('institute') ?? '';
+  const excludeArchived = params.get('archived') !== 'show';
+  const contracts = useContracts({
+    page: model.page,
+    size: model.pageSize,
+    ...(search ? { title__icontains: search } : {}),
+    ...(institute ? { institute__id: Number(institute) } : {}),
+    ...(excludeArchived ? { exclude_archived: 'true' as const } : {}),
+  });
+  const institutes = useInstitutes(false);
+  const remove = useDeleteContract();
+  const [deleting, setDeleting] = useState<ContractDto | null>(null);
+  const [selection, setSelection] = useState<GridRowSelectionModel>({
+    type: 'include',
+    ids: new Set(),
+  });
+
+  const setParam = (key: string, value: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+    if (model.page !== 0) setModel({ ...model, page: 0 });
+  };
+
+  const columns: GridColDef<ContractDto>[] = [
+    { field: 'title', headerName: 'Title', flex: 2, minWidth: 160, sortable: false },
+    {
+      field: 'institute_name',
+      headerName: 'Organization',
+      flex: 1.5,
+      minWidth: 150,
+      sortable: false,
+    },
+    { field: 'contract_type', headerName: 'Contract Type', width: 120, sortable: false },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 130,
+      sortable: false,
+      renderCell: ({ row }) => <ContractStatusChip status={row.status} />,
+    },
+    {
+      field: 'start_date',
+      headerName: 'Start Date',
+      width: 110,
+      sortable: false,
+      valueFormatter: (v: string) => formatDay(v),
+    },
+    {
+      field: 'end_date',
+      headerName: 'End Date',
+      width: 110,
+      sortable: false,
+      valueFormatter: (v: string | null) => (v ? formatDay(v) : 'Open'),
+    },
+    {
+      field: 'customer_since',
+      headerName: 'Customer Since',
+      width: 120,
+      sortable: false,
+      valueFormatter: (v: string | null) => formatDay(v),
+    },
+    {
+      field: 'files',
+      headerName: 'Files',
+      width: 60,
+      sortable: false,
+      valueGetter: (_v, row) => row.files.length,
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 90,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <>
+          <Tooltip title="Edit">
+            <IconButton
+              size="small"
+              aria-label={`Edit ${row.title}`}
+              component={RouterLink}
+              to={`/contracts/${row.id}/edit`}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Delete">
+            <IconButton
+              size="small"
+              aria-label={`Delete ${row.title}`}
+              onClick={() => setDeleting(row)}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </>
+      ),
+    },
+  ];
+
+  const confirmDelete = () =>
+    deleting &&
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        enqueueSnackbar(CONTRACT_MESSAGES.deleted, { variant: 'success' });
+        setDeleting(null);
+      },
+      onError: () => enqueueSnackbar(CONTRACT_MESSAGES.deleteFailed, { variant: 'error' }),
+    });
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField
+          label="Search by Title"
+          size="small"
+          fullWidth={false}
+          sx={{ width: 260 }}
+          type="search"
+          value={search}
+          onChange={(e) => setParam('search', e.target.value)}
+        />
+        <TextField
+          label="Organization"
+          size="small"
+          fullWidth={false}
+          select
+          value={institute}
+          onChange={(e) => setParam('institute', e.target.value)}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">All organizations</MenuItem>
+          {(institutes.data?.items ?? []).map((i) => (
+            <MenuItem key={i.id} value={String(i.id)}>
+              {i.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel
+          label="Show archived"
+          control={
+            <Switch
+              checked={!excludeArchived}
+              onChange={(e) => setParam('archived', e.target.checked ? 'show' : '')}
+            />
+          }
+        />
+        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+          <Button
+            variant="outlined"
+            disabled={selection.ids.size === 0}
+            onClick={() => enqueueSnackbar(CONTRACT_MESSAGES.bulkEdit, { variant: 'info' })}
+          >
+            Bulk Edit
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => navigate('/contracts/add')}
+          >
+            Add Contract
+          </Button>
+        </Stack>
+      </Stack>
+      {contracts.isError ? (
+        <Alert severity="error">Error fetching data</Alert>
+      ) : (
+        <DataGrid
+          aria-label="Contracts"
+          {...COMPACT_GRID}
+          {...serverPaged(contracts, pagination, PAGE_SIZE_OPTIONS)}
+          columns={columns}
+          checkboxSelection
+          disableRowSelectionOnClick
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
+          slots={gridOverlays}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.title ?? ''}?`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        The contract and its files are deleted. {CONTRACT_MESSAGES.deleteFilesWarning}.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
