@@ -1,6 +1,7 @@
 import Checkbox from '@mui/material/Checkbox';
 import Tooltip from '@mui/material/Tooltip';
 import { useSnackbar } from 'notistack';
+import { useState } from 'react';
 import type { LineDto } from '../../../../shared/api/lines';
 import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
 import { useUpdateLine } from '../api/update-line';
@@ -10,23 +11,27 @@ export function ArchiveCheckbox({ line }: { line: LineDto }) {
   const canEdit = useCanEdit();
   const update = useUpdateLine();
   const { enqueueSnackbar } = useSnackbar();
-  // Shows the new state while it saves, the saved one after (or after a failure).
-  const checked = update.isPending ? Boolean(update.variables.body.archived) : line.archived;
+  // Shows the new state from the click on (set in the click's own render, so the box never
+  // flips back while the save starts), the saved one after it (or after a failure).
+  const [saving, setSaving] = useState<boolean | null>(null);
+  const checked = saving ?? line.archived;
   const box = (
     <Checkbox
       size="small"
       checked={checked}
-      disabled={!canEdit || update.isPending}
+      disabled={!canEdit || saving !== null}
       slotProps={{ input: { 'aria-label': `Archive ${line.name}` } }}
-      onChange={(e) =>
+      onChange={(e) => {
+        setSaving(e.target.checked);
         update.mutate(
           { id: line.id, body: { archived: e.target.checked } },
           {
             onSuccess: () => enqueueSnackbar('Changes saved', { variant: 'success' }),
             onError: () => enqueueSnackbar('Unable to save your changes.', { variant: 'error' }),
+            onSettled: () => setSaving(null),
           },
-        )
-      }
+        );
+      }}
     />
   );
   if (canEdit) return box;
