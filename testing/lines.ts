@@ -5,6 +5,10 @@ import { TransitRecord } from '../server/entities/record';
 
 export interface RecordSpec {
   auc: number;
+  /** The record's AUC at 225 Hz; its auc unless given. */
+  auc225?: number;
+  /** The record's power (g²); 0.01 unless given. */
+  power?: number;
   date?: Date;
   validationId?: number | null;
   exclude?: boolean;
@@ -41,8 +45,8 @@ export async function insertProcessedRecords(
         rejection: worstRejectionPercent(s.auc),
         metrics: {
           auc: s.auc,
-          auc_225hz: s.auc,
-          power: 0.01,
+          auc_225hz: s.auc225 ?? s.auc,
+          power: s.power ?? 0.01,
           maximum_acceleration: 3,
           duration: 60,
           mean_kinetic_temperature:

@@ -26,6 +26,17 @@ export const METRIC_UNITS: Record<BetaMetric, string> = {
   power: 'g²',
 };
 
+/** Decimals of a metric's figures: g·s whole, power (a small g² figure) with three. */
+export const METRIC_DECIMALS: Record<BetaMetric, number> = {
+  auc: 0,
+  auc_225hz: 0,
+  power: 3,
+};
+
+/** The header of a metric's mean, e.g. 'VitalMetric mean (g·s)', 'Power (Beta) mean (g²)'. */
+export const metricMeanLabel = (metric: BetaMetric) =>
+  `${METRIC_NAMES[metric]} mean (${METRIC_UNITS[metric]})`;
+
 /**
  * Choices about how this computer shows things, kept locally (not part of the session: they
  * survive logout, like a display preference).

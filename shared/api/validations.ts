@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, pageQuery } from './common';
-import { aucStatistics } from './statistics';
+import { recordSetStatistics } from './statistics';
 
 export const VALIDATION_STATUSES = ['inprogress', 'completed'] as const;
 export const MIN_DURATION_DAYS = 1;
@@ -115,12 +115,11 @@ export const validationSummary = z.object({
   total_records_remaining: z.number().int(),
 });
 
-export const validationLineStats = z.object({
+/** The statistics of the validation's records on one line: every metric, as a line's have. */
+export const validationLineStats = recordSetStatistics.extend({
   line_id: z.number().int(),
   line_name: z.string(),
   line_length: z.number().nullable(),
-  record_count: z.number().int(),
-  auc: aucStatistics,
 });
 export type ValidationLineStats = z.infer<typeof validationLineStats>;
 

@@ -93,14 +93,10 @@ export async function validationLineStatistics(
   const byLine = groupBy(records, (r) => r.lineId);
   return [...validation.lines]
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((line) => {
-      const stats = statisticsOf(byLine.get(line.id) ?? [], settings);
-      return {
-        line_id: line.id,
-        line_name: line.name,
-        line_length: line.length,
-        record_count: stats.record_count,
-        auc: stats.auc,
-      };
-    });
+    .map((line) => ({
+      line_id: line.id,
+      line_name: line.name,
+      line_length: line.length,
+      ...statisticsOf(byLine.get(line.id) ?? [], settings),
+    }));
 }

@@ -269,3 +269,56 @@ describe('validated range and out-of-range records', () => {
     });
   });
 });
+
+describe('validation statistics per metric', () => {
+  it('gives each line the auc_225hz and power figures a line has, from the validation’s records only', async () => {
+    const { body: one } = await member.post(`/v2/institutes/${hospital}/lines`, {
+      name: 'Metrics one',
+    });
+    const { body: two } = await member.post(`/v2/institutes/${hospital}/lines`, {
+      name: 'Metrics two',
+    });
+    const { body: v } = await start({ name: 'Metric run', lines: [one.id, two.id] });
+    await insertProcessedRecords(server.ctx.db, hospital, one.id, [
+      { auc: 100, auc225: 40, power: 0.2, validationId: v.id },
+      { auc: 110, auc225: 50, power: 0.4, validationId: v.id },
+      { auc: 120, auc225: 60, power: 0.6, validationId: v.id },
+      // Neither an excluded record nor one outside the validation counts.
+      { auc: 900, auc225: 900, power: 9, validationId: v.id, exclude: true },
+      { auc: 500, auc225: 500, power: 5 },
+    ]);
+    await insertProcessedRecords(server.ctx.db, hospital, two.id, [
+      { auc: 100, auc225: 40, power: 0.2, validationId: v.id },
+      { auc: 110, auc225: 50, power: 0.4, validationId: v.id },
+    ]);
+
+    const stats = (await member.get(`/v2/validations/${v.id}/lines`)).body;
+    expect(stats.map((s: any) => [s.line_name, s.record_count])).toEqual([
+      ['Metrics one', 3],
+      ['Metrics two', 2],
+    ]);
+    // By hand: auc_225hz 40, 50, 60: μ = 50, s = sqrt((100 + 0 + 100) / 2) = 10, cv = 20 %;
+    // power 0.2, 0.4, 0.6: μ = 0.4, s = sqrt((0.04 + 0 + 0.04) / 2) = 0.2, cv = 50 %.
+    const [first, second] = stats;
+    expect(first.auc_225hz.mean).toBeCloseTo(50, 9);
+    expect(first.auc_225hz.stddev).toBeCloseTo(10, 9);
+    expect(first.auc_225hz.cv).toBeCloseTo(20, 9);
+    expect(first.power.mean).toBeCloseTo(0.4, 9);
+    expect(first.power.stddev).toBeCloseTo(0.2, 9);
+    expect(first.power.cv).toBeCloseTo(50, 9);
+    expect(first.auc.mean).toBeCloseTo(110, 9);
+    // Two records are too few for figures, as on a line.
+    expect(second.auc_225hz).toEqual({ mean: null, stddev: null, cv: null });
+    expect(second.power).toEqual({ mean: null, stddev: null, cv: null });
+
+    // The same figures, in the same shape, as the line's validation history gives.
+    const history = (await member.get(`/v2/lines/${one.id}/validations`)).body;
+    const row = history.items.find((r: any) => r.validation_id === v.id);
+    expect(row).toMatchObject({
+      record_count: 3,
+      auc_225hz: first.auc_225hz,
+      power: first.power,
+      auc: first.auc,
+    });
+  });
+});

@@ -13,7 +13,12 @@ import { MIN_RECORDS_FOR_STATISTICS } from '../../../../shared/api/statistics';
 import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDay } from '../../../lib/calendar-day';
 import { formatNumber, formatPercent } from '../../../lib/format';
-import { METRIC_NAMES, METRIC_UNITS, useShownMetric } from '../../../lib/ui-store';
+import {
+  METRIC_DECIMALS,
+  METRIC_UNITS,
+  metricMeanLabel,
+  useShownMetric,
+} from '../../../lib/ui-store';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -55,8 +60,8 @@ export function LineSummary({ line }: { line: LineDto }) {
         )}
         <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={3} useFlexGap>
           <Figure label="Records">{stats.record_count}</Figure>
-          <Figure label={`${METRIC_NAMES[metric]} mean (${METRIC_UNITS[metric]})`}>
-            {formatNumber(stats[metric].mean, metric === 'power' ? 3 : 0)}
+          <Figure label={metricMeanLabel(metric)}>
+            {formatNumber(stats[metric].mean, METRIC_DECIMALS[metric])}
           </Figure>
           <Figure label="CV">{formatPercent(stats[metric].cv)}</Figure>
           <Figure label="Performance">
@@ -86,7 +91,7 @@ export function LineSummary({ line }: { line: LineDto }) {
                 : '–'}
             </Figure>
             <Figure label={`Validation mean (${METRIC_UNITS[metric]})`}>
-              {formatNumber(validated[metric].mean, metric === 'power' ? 3 : 0)}
+              {formatNumber(validated[metric].mean, METRIC_DECIMALS[metric])}
             </Figure>
             <Figure label="Validation records">{validated.record_count}</Figure>
             <Figure label="Records out of range">{line.out_of_range_count}</Figure>

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RejectionRates } from '../../../../shared/api/statistics';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
@@ -9,6 +9,13 @@ import { useLineValidations, type LineValidationRow } from '../api/get-line-vali
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDay } from '../../../lib/calendar-day';
 import { formatNumber, formatPercent } from '../../../lib/format';
+import {
+  METRIC_DECIMALS,
+  METRIC_NAMES,
+  METRIC_UNITS,
+  useShownMetric,
+  type BetaMetric,
+} from '../../../lib/ui-store';
 
 const rate = (
   analyte: keyof RejectionRates,
@@ -24,7 +31,8 @@ const rate = (
   },
 });
 
-const columns: GridColDef<LineValidationRow>[] = [
+/** The columns, with the figures of the metric shown (the staff's beta choice, else VitalMetric). */
+const columnsOf = (metric: BetaMetric): GridColDef<LineValidationRow>[] => [
   {
     field: 'validation_name',
     headerName: 'Validation',
@@ -54,11 +62,11 @@ const columns: GridColDef<LineValidationRow>[] = [
   { field: 'record_count', headerName: 'Records', width: 90, type: 'number', sortable: false },
   {
     field: 'mean',
-    headerName: 'VitalMetric (g·s)',
-    width: 140,
+    headerName: `${METRIC_NAMES[metric]} (${METRIC_UNITS[metric]})`,
+    width: 160,
     type: 'number',
     sortable: false,
-    valueGetter: (_v, row) => formatNumber(row.auc.mean, 0),
+    valueGetter: (_v, row) => formatNumber(row[metric].mean, METRIC_DECIMALS[metric]),
   },
   {
     field: 'cv',
@@ -66,7 +74,7 @@ const columns: GridColDef<LineValidationRow>[] = [
     width: 90,
     type: 'number',
     sortable: false,
-    valueGetter: (_v, row) => formatPercent(row.auc.cv),
+    valueGetter: (_v, row) => formatPercent(row[metric].cv),
   },
   rate('ldh', 'LDH'),
   rate('asat', 'ASAT'),
@@ -77,6 +85,8 @@ const columns: GridColDef<LineValidationRow>[] = [
 export function LineValidationsTable({ lineId }: { lineId: number }) {
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
   const rows = useLineValidations(lineId, pagination.page, pagination.pageSize);
+  const metric = useShownMetric();
+  const columns = useMemo(() => columnsOf(metric), [metric]);
   if (rows.isError) return <Alert severity="error">Error fetching data</Alert>;
   return (
     <DataGrid

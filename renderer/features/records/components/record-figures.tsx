@@ -13,7 +13,7 @@ import {
   formatTemperatureWithUnit,
   formatVitalMetricWithUnit,
 } from '../../../lib/format';
-import { METRIC_NAMES, useShownMetric } from '../../../lib/ui-store';
+import { METRIC_DECIMALS, METRIC_NAMES, useShownMetric } from '../../../lib/ui-store';
 import { useLineWord } from '../../institutes';
 import { RecordFlags } from './record-flags';
 import { LabelChips } from '../../labels';
@@ -64,7 +64,7 @@ export function RecordFigures({ record }: { record: RecordDto }) {
       <Figure label={METRIC_NAMES[metric]}>
         {metric === 'auc'
           ? formatVitalMetricWithUnit(m?.auc)
-          : formatNumber(m?.[metric], metric === 'power' ? 3 : 0)}
+          : formatNumber(m?.[metric], METRIC_DECIMALS[metric])}
       </Figure>
       <Figure label="Rejection">
         <RejectionChip percent={m?.rejection} />

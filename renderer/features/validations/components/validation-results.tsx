@@ -14,9 +14,12 @@ import { useLineWord } from '../../institutes';
 import { useValidationLines } from '../api/get-validation-lines';
 import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatNumber, formatPercent } from '../../../lib/format';
+import { METRIC_DECIMALS, metricMeanLabel, useShownMetric } from '../../../lib/ui-store';
 
+/** Each line's figures of the metric shown (the staff's beta choice, else VitalMetric). */
 function SummaryTable({ rows }: { rows: ValidationLineStats[] }) {
   const word = useLineWord();
+  const metric = useShownMetric();
   return (
     <Table size="small" aria-label="Summary">
       <TableHead>
@@ -24,7 +27,7 @@ function SummaryTable({ rows }: { rows: ValidationLineStats[] }) {
           <TableCell>{word.singular}</TableCell>
           <TableCell align="right">Length (m)</TableCell>
           <TableCell align="right">Records</TableCell>
-          <TableCell align="right">VitalMetric mean (g·s)</TableCell>
+          <TableCell align="right">{metricMeanLabel(metric)}</TableCell>
           <TableCell align="right">CV</TableCell>
           <TableCell>Performance</TableCell>
         </TableRow>
@@ -35,8 +38,10 @@ function SummaryTable({ rows }: { rows: ValidationLineStats[] }) {
             <TableCell>{r.line_name}</TableCell>
             <TableCell align="right">{r.line_length ?? '–'}</TableCell>
             <TableCell align="right">{r.record_count}</TableCell>
-            <TableCell align="right">{formatNumber(r.auc.mean, 0)}</TableCell>
-            <TableCell align="right">{formatPercent(r.auc.cv)}</TableCell>
+            <TableCell align="right">
+              {formatNumber(r[metric].mean, METRIC_DECIMALS[metric])}
+            </TableCell>
+            <TableCell align="right">{formatPercent(r[metric].cv)}</TableCell>
             <TableCell>{r.auc.performance ? <BandChip band={r.auc.performance} /> : '–'}</TableCell>
           </TableRow>
         ))}
