@@ -10,6 +10,7 @@ import {
   registrationInfo,
   tokenResponse,
 } from '../../../shared/api/auth';
+import { text } from '../../../shared/api/common';
 import { user } from '../../../shared/api/users';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -76,7 +77,7 @@ export function authRouter(ctx: AppContext): Router {
     '/v2/auth/register/:token',
     {
       summary: 'The invitation behind a registration link',
-      params: z.object({ token: z.string().min(1) }),
+      params: z.object({ token: text().min(1).max(256) }),
       response: registrationInfo,
     },
     ({ params }) => auth.registrationInfo(deps, params.token),
