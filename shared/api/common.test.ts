@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { analyzerUpdate } from './analyzer';
 import { calendarDate, id, idList, idParam, instant, INT4_MAX, NUL_MESSAGE, text } from './common';
 import { lineCreate } from './lines';
