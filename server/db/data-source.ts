@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { Analyzer } from '../entities/analyzer';
+import { AuthAttempt } from '../entities/auth-attempt';
 import { OneTimeToken, RefreshToken } from '../entities/auth-token';
 import { Comment } from '../entities/comment';
 import { Institute } from '../entities/institute';
@@ -27,6 +28,7 @@ export const ENTITIES = [
   TransitRecord,
   Comment,
   Report,
+  AuthAttempt,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

@@ -27,6 +27,8 @@ export interface AccessClaims {
   sub: string;
   roles: string[];
   institutes: number[];
+  /** The session (refresh-token family) the token belongs to. */
+  sid?: string;
   exp: number;
 }
 
