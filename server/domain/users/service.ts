@@ -8,7 +8,7 @@ import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
 import { createOneTimeToken, useUpOneTimeTokens } from '../auth/repository';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { findInstitutes } from '../institutes/repository';
 import { authorize, can } from '../policy';
 import * as repo from './repository';
@@ -96,10 +96,9 @@ export async function inviteUser(
     : [instituteId, ...body.institutes];
   checkGrant(me, { ...body, institutes }, NOT_AUTHORIZED_CREATE);
   const email = body.email.toLowerCase();
-  return deps.db.transaction(async (manager) => {
-    if (await repo.emailTaken(manager, email)) {
-      throw conflict('A user with this e-mail already exists.');
-    }
+  const taken = () => conflict('A user with this e-mail already exists.');
+  const invite = deps.db.transaction(async (manager) => {
+    if (await repo.emailTaken(manager, email)) throw taken();
     const user = await repo.insertUser(manager, {
       email,
       firstName: body.first_name,
@@ -113,6 +112,10 @@ export async function inviteUser(
     });
     await sendInvitation(deps, manager, user, me);
     return user;
+  });
+  // A concurrent invitation of the same address got past the check: the unique index stops it.
+  return invite.catch((err: unknown) => {
+    throw isUniqueViolation(err) ? taken() : err;
   });
 }
 
