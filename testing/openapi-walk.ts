@@ -1,4 +1,6 @@
+import type { DataSource } from 'typeorm';
 import type { Answer, ApiClient } from './http';
+import { insertProcessedRecords } from './lines';
 
 /**
  * The routes of the server's own /v2/openapi.json, for the walk tests (hostile input, tenancy,
@@ -175,11 +177,21 @@ const ID_FIELDS: Record<string, keyof ResourceIds> = {
   ids: 'record',
 };
 
+/** The body fields of a schema that name another resource by id (line, labels, institute…). */
+export function idFields(schema: JsonSchema | undefined): string[] {
+  return Object.keys(schema?.properties ?? {}).filter((f) => Object.hasOwn(ID_FIELDS, f));
+}
+
 /**
  * A body the schema accepts, as far as a JSON schema tells (the walks want answers from the
  * rules, not 422s from validation): required fields only, ids from the given institute.
  */
-export function sampleBody(schema: JsonSchema, ids: ResourceIds, field = ''): unknown {
+export function sampleBody(
+  schema: JsonSchema,
+  ids: ResourceIds,
+  field = '',
+  { optionalBooleans = false } = {},
+): unknown {
   const s = schema.anyOf?.find((x) => x.type !== 'null') ?? schema.allOf?.[0] ?? schema;
   if (s.enum) return s.enum[0];
   if (s.default !== undefined && field !== '') return s.default;
@@ -190,6 +202,12 @@ export function sampleBody(schema: JsonSchema, ids: ResourceIds, field = ''): un
       const out: Record<string, unknown> = {};
       for (const name of s.required ?? []) {
         out[name] = sampleBody(s.properties?.[name] ?? {}, ids, name);
+      }
+      // Some bodies need at least one change among optional fields (a bulk edit).
+      if (optionalBooleans) {
+        for (const [name, prop] of Object.entries(s.properties ?? {})) {
+          if (!(name in out) && prop.type === 'boolean') out[name] = false;
+        }
       }
       return out;
     }
@@ -225,3 +243,60 @@ const wellFormed = (s: string) =>
       (code >= 0xdc00 && /[\ud800-\udbff]/.test(s[i - 1] ?? ''));
     return pairsUp ? c : '\ufffd';
   });
+
+/**
+ * One of each resource in the institute, made by staff through the API (a record directly in
+ * the database): what the tenancy and guest walks name in paths and bodies.
+ */
+export async function seedResources(
+  staff: ApiClient,
+  db: DataSource,
+  instituteId: number,
+  tag: string,
+): Promise<ResourceIds> {
+  const made = async (res: Promise<Answer>) => {
+    const answer = await res;
+    if (answer.status >= 300) throw new Error(`Seeding failed: ${JSON.stringify(answer.body)}`);
+    return answer.body as { id: number };
+  };
+  const at = `/v2/institutes/${instituteId}`;
+  const line = await made(staff.post(`${at}/lines`, { name: `Walk ${tag}` }));
+  const label = await made(staff.post(`${at}/labels`, { label: `Walk ${tag}` }));
+  const [record] = await insertProcessedRecords(db, instituteId, line.id, [{ auc: 100 }]);
+  const validation = await made(
+    staff.post(`${at}/validations`, {
+      name: `Walk ${tag}`,
+      start_date: '2025-01-06',
+      duration_days: 1,
+      lines: [line.id],
+    }),
+  );
+  const comment = await made(staff.post(`/v2/records/${record}/comments`, { comment: 'Walk' }));
+  const form = new FormData();
+  form.append('title', `Walk ${tag}`);
+  form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n%walk\n')]), 'walk.pdf');
+  const report = await made(staff.multipart(`${at}/reports`, form));
+  const user = await made(
+    staff.post(`${at}/users`, {
+      email: `walk-${tag}@example.org`,
+      first_name: 'Walk',
+      last_name: tag,
+      institutes: [instituteId],
+      default_institute: instituteId,
+      role: 'member',
+    }),
+  );
+  const vial = `WALK-${tag}`.toUpperCase();
+  await made(staff.post('/v2/vials', { label: vial, version: 'VV2', institute: instituteId }));
+  return {
+    institute: instituteId,
+    user: user.id,
+    line: line.id,
+    label: label.id,
+    record,
+    validation: validation.id,
+    comment: comment.id,
+    report: report.id,
+    vial,
+  };
+}
