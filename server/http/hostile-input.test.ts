@@ -19,7 +19,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
  * number of runs per route keep `npm test` short; `FUZZ_RUNS=500 FUZZ_SEED=7 npx jest
  * hostile-input` walks longer or elsewhere.
  */
-const RUNS = Number(process.env.FUZZ_RUNS || 40);
+const RUNS = Number(process.env.FUZZ_RUNS || 25);
 const SEED = Number(process.env.FUZZ_SEED || 14);
 const ROLES = ['staff', 'owner', 'admin', 'member', 'guest'] as const;
 
