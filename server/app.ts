@@ -7,6 +7,7 @@ import { errorMiddleware } from './http/error-middleware';
 import { notFound } from './domain/errors';
 import { openApiDocument } from './http/openapi';
 import { publicRoute } from './http/route';
+import { securityHeaders } from './http/security-headers';
 import { analyzerRouter } from './routes/analyzer/router';
 import { authRouter } from './routes/auth/router';
 import { commentsRouter } from './routes/comments/router';
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(securityHeaders);
   app.use('/v2', desktopCors);
   app.use(express.json({ limit: '2mb' }));
 
@@ -92,6 +94,8 @@ export function createApp(ctx: AppContext): Express {
   app.use('/v2', (_req, _res, next) => next(notFound('No such endpoint.')));
 
   serveRenderer(app, ctx.config.rendererDir, ctx.log);
+  // Our own 404 (Express's final handler would drop the security headers).
+  app.use((_req, _res, next) => next(notFound('Not found.')));
   app.use(errorMiddleware((msg, err) => ctx.log.error(msg, err)));
   return app;
 }

@@ -12,8 +12,14 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: { sub: number; roles: string[]; institutes: number[] }): Promise<string> {
-    return new SignJWT({ roles: claims.roles, institutes: claims.institutes })
+  sign(claims: {
+    sub: number;
+    roles: string[];
+    institutes: number[];
+    /** The session (refresh-token family), so a password change can keep this one only. */
+    sid?: string;
+  }): Promise<string> {
+    return new SignJWT({ roles: claims.roles, institutes: claims.institutes, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.sub))
       .setIssuedAt()

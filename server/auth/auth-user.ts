@@ -8,4 +8,6 @@ export interface AuthUser {
   role: Role;
   isStaff: boolean;
   instituteIds: number[];
+  /** The session (refresh-token family) the access token was issued for, if it names one. */
+  session?: string;
 }

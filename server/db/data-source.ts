@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { Analyzer } from '../entities/analyzer';
+import { AuthAttempt } from '../entities/auth-attempt';
 import { OneTimeToken, RefreshToken } from '../entities/auth-token';
 import { Comment } from '../entities/comment';
 import { Contract, ContractFile } from '../entities/contract';
@@ -30,6 +31,7 @@ export const ENTITIES = [
   Report,
   Contract,
   ContractFile,
+  AuthAttempt,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

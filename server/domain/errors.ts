@@ -1,4 +1,15 @@
+import { QueryFailedError } from 'typeorm';
 import type { ValidationIssue } from '../../shared/api/common';
+
+/**
+ * Whether a database error is a unique violation (of the named index, when one is given): a
+ * concurrent twin that got past the check before it. Callers answer it as the check would.
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  if (!(err instanceof QueryFailedError)) return false;
+  const driver = err.driverError as { code?: string; constraint?: string };
+  return driver.code === '23505' && (!constraint || driver.constraint === constraint);
+}
 
 /**
  * A refusal of a rule: the status the API answers with and its `{detail}`. Only

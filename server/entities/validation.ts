@@ -16,6 +16,9 @@ export type ValidationStatus = 'inprogress' | 'completed';
 /** A data-collection campaign that sets the validated range (and maybe the baseline) of lines. */
 @Entity('validations')
 @Index(['instituteId', 'status'])
+// Names are unique per institute, case-insensitively: an expression index (institute_id,
+// lower(name)) made by migration SecurityHardening, which TypeORM cannot declare itself.
+@Index('UQ_validations_institute_lower_name', { synchronize: false })
 export class Validation {
   @PrimaryGeneratedColumn()
   id: number;

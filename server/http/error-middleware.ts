@@ -1,7 +1,29 @@
 import type { ErrorRequestHandler } from 'express';
 import { DomainError } from '../domain/errors';
 
-/** The one place errors become answers: `{detail}` with the right status, never a stack trace. */
+/** Fixed words for the client errors Express and body-parser raise: never their own message. */
+const CLIENT_ERRORS: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'entity.too.large': 'The request body is too large.',
+  'encoding.unsupported': 'The request body has an unsupported encoding.',
+  'charset.unsupported': 'The request body has an unsupported character set.',
+  'request.aborted': 'The request was aborted.',
+  'request.size.invalid': 'The request body is shorter or longer than announced.',
+  'parameters.too.many': 'The request has too many parameters.',
+};
+const BY_STATUS: Record<number, string> = {
+  400: 'The request is malformed.',
+  403: 'Forbidden.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  413: 'The request body is too large.',
+  415: 'Unsupported media type.',
+};
+
+/**
+ * The one place errors become answers: `{detail}` with the right status, and never a stack
+ * trace, SQL, a file path or a library's own message (those go to the log only).
+ */
 export function errorMiddleware(log: (msg: string, err: unknown) => void): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) {
@@ -12,14 +34,13 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void): Error
       res.set(err.headers).status(err.status).json({ detail: err.detail });
       return;
     }
-    // body-parser: malformed JSON or form bodies, and bodies over its limit.
-    const status = (err as { status?: number; type?: string }).status;
-    if (status && status >= 400 && status < 500) {
-      const type = (err as { type?: string }).type;
+    // body-parser (malformed or oversized bodies), static files, bad URLs.
+    const { status, type } = (err ?? {}) as { status?: unknown; type?: unknown };
+    if (typeof status === 'number' && status >= 400 && status < 500) {
       const detail =
-        type === 'entity.parse.failed'
-          ? 'The request body is not valid JSON.'
-          : String(err.message);
+        (typeof type === 'string' && Object.hasOwn(CLIENT_ERRORS, type) && CLIENT_ERRORS[type]) ||
+        (Object.hasOwn(BY_STATUS, status) && BY_STATUS[status]) ||
+        'The request cannot be answered.';
       res.status(status).json({ detail });
       return;
     }

@@ -22,7 +22,7 @@ export function requireAuth(db: DataSource, accessTokens: AccessTokens): Request
       if (!claims) throw unauthorized('Token is invalid or expired.');
       const user = await loadAuthUser(db, Number(claims.sub));
       if (!user) throw unauthorized('Token is invalid or expired.');
-      req.user = user;
+      req.user = typeof claims.sid === 'string' ? { ...user, session: claims.sid } : user;
       next();
     } catch (err) {
       next(err);

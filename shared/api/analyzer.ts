@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export const ANALYZER_MESSAGES = {
   ldhRequired: 'LDH threshold is required.',
@@ -18,15 +19,23 @@ export const analyzer = z.object({
 export type AnalyzerDto = z.infer<typeof analyzer>;
 
 /** A cut-off in mg/dL: required, the form sends an empty field as '' or null. */
-const threshold = (required: string) =>
-  z.preprocess(
+/** Highest threshold accepted (mg/dL of free hemoglobin): far above any analyzer's cut-off. */
+export const MAX_THRESHOLD = 1000;
+
+const threshold = (required: string) => {
+  const name = required.split(' is')[0];
+  return z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.number({ error: required }).positive(`${required.split(' is')[0]} must be above 0.`),
+    z
+      .number({ error: required })
+      .positive(`${name} must be above 0.`)
+      .max(MAX_THRESHOLD, `${name} must be at most ${MAX_THRESHOLD} mg/dL.`),
   );
+};
 
 export const analyzerUpdate = z.object({
-  make: z.string().trim().max(80).nullable().optional(),
-  model: z.string().trim().max(80).nullable().optional(),
+  make: text().trim().max(80).nullable().optional(),
+  model: text().trim().max(80).nullable().optional(),
   ldh_threshold: threshold(ANALYZER_MESSAGES.ldhRequired),
   asat_threshold: threshold(ANALYZER_MESSAGES.asatRequired),
   potassium_threshold: threshold(ANALYZER_MESSAGES.potassiumRequired),
@@ -34,7 +43,10 @@ export const analyzerUpdate = z.object({
 export type AnalyzerUpdate = z.infer<typeof analyzerUpdate>;
 
 export const rejectionQuery = z.object({
-  value: z.coerce.number({ error: 'value must be a VitalMetric (g·s).' }).min(0),
+  value: z.coerce
+    .number({ error: 'value must be a VitalMetric (g·s).' })
+    .min(0, 'value must be a VitalMetric (g·s).')
+    .max(1e9, 'value must be a VitalMetric (g·s) of at most 1000000000.'),
 });
 
 const analyteRejection = z.object({

@@ -1,10 +1,60 @@
 import { z } from 'zod';
 
+/**
+ * Input primitives every schema builds on, bounded to what the database stores, so that no
+ * input reaches PostgreSQL in a form it refuses (which would answer 500 instead of 422).
+ */
+
+/** Largest id (and integer) a PostgreSQL `int4` column stores. */
+export const INT4_MAX = 2_147_483_647;
+/** The dates and timestamps inputs may name: PostgreSQL stores far more, the domain needs these. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 9999;
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters (\\u0000).';
+const hasNoNul = (s: string) => !s.includes('\u0000');
+
+/**
+ * The one primitive for every text field of every input (bodies, query strings, path parts):
+ * a string without NUL characters, which PostgreSQL cannot store or compare.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(hasNoNul, NUL_MESSAGE);
+
+export const ID_MESSAGE = `Expected an id: a whole number from 1 to ${INT4_MAX}.`;
+
+/** An id in a JSON body (a number). */
+export const id = (params?: Parameters<typeof z.number>[0]) =>
+  z.number(params).int(ID_MESSAGE).min(1, ID_MESSAGE).max(INT4_MAX, ID_MESSAGE);
+
+/** An id in a path or query string (text that must read as one). */
+export const idParam = z.coerce
+  .number()
+  .int(ID_MESSAGE)
+  .min(1, ID_MESSAGE)
+  .max(INT4_MAX, ID_MESSAGE);
+
+/** A whole number in a body or query bounded to what an `int4` column stores, or tighter. */
+export const int = (min: number, max: number = INT4_MAX, params?: Parameters<typeof z.number>[0]) =>
+  z
+    .number(params)
+    .int(`Expected a whole number from ${min} to ${max}.`)
+    .min(min, `Expected a whole number from ${min} to ${max}.`)
+    .max(max, `Expected a whole number from ${min} to ${max}.`);
+
+/** The same in a query string. */
+export const intParam = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int(`Expected a whole number from ${min} to ${max}.`)
+    .min(min, `Expected a whole number from ${min} to ${max}.`)
+    .max(max, `Expected a whole number from ${min} to ${max}.`);
+
 /** Every list answers `{items, total}`; `page` is zero-based. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(10000).default(20),
-  ordering: z.string().max(80).optional(),
+  page: intParam(0, 1_000_000).default(0),
+  size: intParam(1, 10000).default(20),
+  ordering: text().max(80).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -20,13 +70,28 @@ export const queryBoolean = z
   .enum(['true', 'false', '1', '0', 'True', 'False'])
   .transform((v) => v === 'true' || v === '1' || v === 'True');
 
+const ID_LIST_MESSAGE = `Expected comma-separated ids, each from 1 to ${INT4_MAX}.`;
+const isIdText = (s: string) => /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= INT4_MAX;
+
 /** Comma-separated ids (`labels=1,2,3`), also accepted as repeated parameters. */
 export const idList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s.trim() !== ''))
-  .pipe(z.array(z.string().regex(/^\d+$/, 'Expected comma-separated ids').transform(Number)));
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .refine((s) => isIdText(s.trim()), ID_LIST_MESSAGE)
+          .transform((s) => Number(s.trim())),
+      )
+      .max(1000, 'Name at most 1000 ids.'),
+  );
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** True when the text is an id an `int4` column can hold (for lists mixing ids and words). */
+export const isIdString = isIdText;
+
+export const idParams = z.object({ id: idParam });
 export type IdParams = z.infer<typeof idParams>;
 
 /** Error bodies: a sentence, or for 422 the FastAPI-style list the UI maps onto fields. */
@@ -39,4 +104,39 @@ export type ValidationIssue = z.infer<typeof validationIssue>;
 export const errorBody = z.object({ detail: z.union([z.string(), z.array(validationIssue)]) });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** A calendar day as YYYY-MM-DD (output shape; inputs use `calendarDate`). */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD');
+
+const dateMessage = (min: number, max: number) =>
+  `Expected a date as YYYY-MM-DD between the years ${min} and ${max}.`;
+
+/** True for a real day (no 2023-02-30) as YYYY-MM-DD with a year in [min, max]. */
+function isCalendarDay(s: string, min: number, max: number): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < min || y > max) return false;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** An input calendar day, a real date within the years given (default 1900–9999). */
+export const calendarDate = (
+  min: number = MIN_YEAR,
+  max: number = MAX_YEAR,
+  message: string = dateMessage(min, max),
+) => text().refine((s) => isCalendarDay(s, min, max), message);
+
+const INSTANT_MESSAGE = `Expected an ISO date or timestamp between the years ${MIN_YEAR} and ${MAX_YEAR}.`;
+
+/** An input date or timestamp (filters), parsed to a Date within the years 1900–9999. */
+export const instant = text()
+  .max(64, INSTANT_MESSAGE)
+  .refine((s) => {
+    if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return false;
+    const t = Date.parse(s);
+    if (Number.isNaN(t)) return false;
+    const year = new Date(t).getUTCFullYear();
+    return year >= MIN_YEAR && year <= MAX_YEAR;
+  }, INSTANT_MESSAGE)
+  .transform((s) => new Date(s));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, queryBoolean } from './common';
+import { calendarDate, int, intParam, pageQuery, queryBoolean, text } from './common';
 import { featureFlags } from './feature-flags';
 
 export const METADATA_TYPES = ['pts', 'courier'] as const;
@@ -48,17 +48,16 @@ export const institute = z.object({
 export type Institute = z.infer<typeof institute>;
 
 const instituteFields = {
-  name: z.string().trim().min(1, 'Name is required.').max(80, 'Name is too long.'),
-  partner_id: z.string().trim().max(80, 'Partner ID is too long.').nullable().optional(),
+  name: text().trim().min(1, 'Name is required.').max(80, 'Name is too long.'),
+  partner_id: text().trim().max(80, 'Partner ID is too long.').nullable().optional(),
   metadata_type: z.enum(METADATA_TYPES).optional(),
   relationship: z.enum(RELATIONSHIPS).optional(),
   subscription: z.enum(SUBSCRIPTIONS).optional(),
-  total_lines: z.number().int().min(0).nullable().optional(),
+  total_lines: int(0, 100_000).nullable().optional(),
   feature_flags: featureFlags.partial().nullable().optional(),
-  customer_since: z.string().date().nullable().optional(),
+  customer_since: calendarDate().nullable().optional(),
   archived: z.boolean().optional(),
-  timezone: z
-    .string()
+  timezone: text()
     .max(64)
     .refine(isTimeZone, 'Unknown time zone: use an IANA name such as Europe/London.')
     .optional(),
@@ -81,9 +80,9 @@ export const STAFF_ONLY_INSTITUTE_FIELDS = [
 ] as const;
 
 export const instituteListQuery = pageQuery.extend({
-  size: z.coerce.number().int().min(1).max(10000).default(1000),
+  size: intParam(1, 10000).default(1000),
   exclude_archived: queryBoolean.optional(),
-  search_string: z.string().max(200).optional(),
+  search_string: text().max(200).optional(),
 });
 export type InstituteListQuery = z.output<typeof instituteListQuery>;
 

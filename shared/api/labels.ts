@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { pageQuery, text } from './common';
 import { labelRef } from './records';
 
 /** What a new label is coloured when the form or client does not choose. */
@@ -15,13 +15,11 @@ export const LABEL_MAX_LENGTH = 40;
 export const label = labelRef;
 export type LabelDto = z.infer<typeof label>;
 
-const labelName = z
-  .string({ error: 'Label name is required.' })
+const labelName = text({ error: 'Label name is required.' })
   .trim()
   .min(1, 'Label name is required.')
   .max(LABEL_MAX_LENGTH, 'Label is too long.');
-const labelColor = z
-  .string({ error: 'Colour is required.' })
+const labelColor = text({ error: 'Colour is required.' })
   .trim()
   .min(1, { message: 'Colour is required.', abort: true })
   .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour such as #4FC1BE.');
@@ -38,6 +36,6 @@ export type LabelUpdate = z.input<typeof labelUpdate>;
 /** Label lists are full loads for selectors and filters, hence the large default page. */
 export const labelListQuery = pageQuery.extend({
   size: pageQuery.shape.size.unwrap().default(9999),
-  search: z.string().max(LABEL_MAX_LENGTH).optional(),
+  search: text().max(LABEL_MAX_LENGTH).optional(),
 });
 export type LabelListQuery = z.output<typeof labelListQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, isoDate, pageQuery, queryBoolean } from './common';
+import { id, idList, isoDate, pageQuery, queryBoolean, text } from './common';
 import type { MetadataType } from './institutes';
 import { labelRef } from './records';
 import { recordSetStatistics } from './statistics';
@@ -35,29 +35,35 @@ export const LINE_NAME_PATTERN =
 export const outOfRangeWarning = (n: number) =>
   `${n} Record(s) assigned to a line is/are out of range`;
 
-export const lineName = z
-  .string({ error: LINE_NAME_REQUIRED })
+export const lineName = text({ error: LINE_NAME_REQUIRED })
   .trim()
   .min(1, LINE_NAME_REQUIRED)
   .max(80, LINE_NAME_TOO_LONG)
   .regex(/^\p{L}[\p{L}0-9#\-_ ]*$/u, LINE_NAME_PATTERN);
 
 /** Metres; the form sends an empty field as null (or as an empty string). */
+/** Longest line or courier route accepted, in metres (1000 km). */
+export const MAX_LINE_LENGTH = 1_000_000;
+
 const lineLength = z.preprocess(
   (v) => (v === '' ? null : v),
-  z.number({ error: 'Length must be a number.' }).min(0, 'Length cannot be negative.').nullable(),
+  z
+    .number({ error: 'Length must be a number.' })
+    .min(0, 'Length cannot be negative.')
+    .max(MAX_LINE_LENGTH, `Length must be at most ${MAX_LINE_LENGTH} metres.`)
+    .nullable(),
 );
 
 const lineFields = {
   name: lineName,
-  description: z.string().max(2000).nullable().optional(),
+  description: text().max(2000).nullable().optional(),
   length: lineLength.optional(),
   is_hand_carried: z.boolean().optional(),
   /** Cleared by the server when the line is hand carried. */
-  manufacturer: z.string().trim().max(80).nullable().optional(),
+  manufacturer: text().trim().max(80).nullable().optional(),
   archived: z.boolean().optional(),
   has_hemolysis: z.boolean().optional(),
-  labels: z.array(z.number().int().positive()).optional(),
+  labels: z.array(id()).max(1000).optional(),
 };
 export const lineCreate = z.object(lineFields);
 export const lineUpdate = z.object(lineFields).partial();
@@ -66,7 +72,7 @@ export type LineUpdate = z.infer<typeof lineUpdate>;
 
 export const lineListQuery = pageQuery.extend({
   archived: queryBoolean.optional(),
-  name__icontains: z.string().max(80).optional(),
+  name__icontains: text().max(80).optional(),
   labels: idList.optional(),
   has_hemolysis: queryBoolean.optional(),
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { intParam, isoDate } from './common';
 
 /** The dashboard's "Activity in the Last Year" heat map. */
 export const recordActivityQuery = z.object({
-  days: z.coerce.number().int().min(1).max(3660).default(365),
+  days: intParam(1, 3660).default(365),
 });
 
 export const recordActivityResponse = z.object({

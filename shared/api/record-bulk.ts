@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './common';
 
 export const BULK_MAX_RECORDS = 500;
 
@@ -6,12 +7,12 @@ export const BULK_MAX_RECORDS = 500;
 export const recordBulkUpdate = z
   .object({
     ids: z
-      .array(z.number().int().positive())
+      .array(id())
       .min(1, 'Select at least one record.')
       .max(BULK_MAX_RECORDS, `Select at most ${BULK_MAX_RECORDS} records at a time.`),
     exclude: z.boolean().optional(),
     /** Assigning a line clears each moved record's validation. */
-    line: z.number().int().positive().optional(),
+    line: id().optional(),
     is_reviewed: z.boolean().optional(),
   })
   .refine((b) => b.exclude !== undefined || b.line !== undefined || b.is_reviewed !== undefined, {

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { REJECTION_BANDS } from '../domain/rejection-bands';
 import { recordMetrics } from '../vial/metrics';
-import { idList, pageQuery, queryBoolean } from './common';
+import {
+  id,
+  idList,
+  idParam,
+  instant,
+  intParam,
+  isIdString,
+  MAX_YEAR,
+  MIN_YEAR,
+  pageQuery,
+  queryBoolean,
+  text,
+} from './common';
 
 /** The line rules of monitoring.md section 4, for the single and the bulk edit alike. */
 export const ARCHIVED_LINE_CHOSEN = 'Archived lines cannot be chosen.';
@@ -58,28 +70,32 @@ export const uploadResponse = record.extend({ duplicate: z.boolean() });
 export type UploadResponse = z.infer<typeof uploadResponse>;
 
 /** Dates in filters: a date (midnight UTC) or a full ISO timestamp. */
-const instant = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'Expected an ISO date or timestamp')
-  .transform((s) => new Date(s));
-
-const bandList = z
-  .string()
+const bandList = text()
   .transform((s) => s.split(',').filter(Boolean))
   .pipe(z.array(z.enum(REJECTION_BANDS)));
 
 /** `labels` takes label ids and the built-in `unlabeled`. */
+const LABEL_FILTER_MESSAGE = `Expected comma-separated label ids or 'unlabeled'.`;
 const labelFilter = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s.trim() !== ''))
-  .pipe(z.array(z.union([z.literal('unlabeled'), z.string().regex(/^\d+$/).transform(Number)])));
+  .pipe(
+    z
+      .array(
+        z.union([
+          z.literal('unlabeled'),
+          z.string().refine(isIdString, LABEL_FILTER_MESSAGE).transform(Number),
+        ]),
+      )
+      .max(1000),
+  );
 
 export const recordListQuery = pageQuery.extend({
-  line: z.coerce.number().int().positive().optional(),
-  line_id: z.coerce.number().int().positive().optional(),
+  line: idParam.optional(),
+  line_id: idParam.optional(),
   line_ids: idList.optional(),
   validation_ids: idList.optional(),
-  validation__id: z.coerce.number().int().positive().optional(),
+  validation__id: idParam.optional(),
   date__gte: instant.optional(),
   date__lt: instant.optional(),
   upload_date__gte: instant.optional(),
@@ -101,19 +117,21 @@ export const recordSummary = z.object({
 });
 
 export const recordPatch = z.object({
-  line: z.number().int().positive().nullable().optional(),
-  validation: z.number().int().positive().nullable().optional(),
-  labels: z.array(z.number().int().positive()).optional(),
+  line: id().nullable().optional(),
+  validation: id().nullable().optional(),
+  labels: z.array(id()).max(1000).optional(),
   exclude: z.boolean().optional(),
   is_reviewed: z.boolean().optional(),
   // Staff only:
-  date: z.iso.datetime({ offset: true }).optional(),
-  hidden: z.boolean().optional(),
-  institute: z
-    .number({ error: 'You must assign an institute to a record' })
-    .int()
-    .positive()
+  date: z.iso
+    .datetime({ offset: true })
+    .refine((s) => {
+      const year = new Date(s).getUTCFullYear();
+      return year >= MIN_YEAR && year <= MAX_YEAR;
+    }, `Expected a timestamp between the years ${MIN_YEAR} and ${MAX_YEAR}.`)
     .optional(),
+  hidden: z.boolean().optional(),
+  institute: id({ error: 'You must assign an institute to a record' }).optional(),
   test_run: z.boolean().optional(),
   short_run_error: z.boolean().optional(),
   flatline_error: z.boolean().optional(),
@@ -132,7 +150,7 @@ export const STAFF_RECORD_FIELDS = [
 
 export const recordDataQuery = z.object({
   type: z.enum(['acceleration', 'temperature']),
-  max_points: z.coerce.number().int().min(2).max(1_000_000).default(4000),
+  max_points: intParam(2, 1_000_000).default(4000),
 });
 export const accelerationData = z.object({
   acceleration_time: z.array(z.number()),
@@ -150,7 +168,7 @@ export const CUMULATIVE_METRICS = ['auc', 'auc_225hz', 'power'] as const;
 export type CumulativeMetric = (typeof CUMULATIVE_METRICS)[number];
 export const cumulativeQuery = z.object({
   metric: z.enum(CUMULATIVE_METRICS).default('auc'),
-  max_points: z.coerce.number().int().min(2).max(1_000_000).default(4000),
+  max_points: intParam(2, 1_000_000).default(4000),
 });
 export const cumulativeData = z.object({
   time: z.array(z.number()),

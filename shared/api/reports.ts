@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { idParam, pageQuery, text } from './common';
 
 export const REPORT_MESSAGES = {
   titleRequired: 'Please enter a title for the report.',
@@ -15,8 +15,7 @@ export const REPORT_FILE_TYPES: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-export const reportTitle = z
-  .string({ error: REPORT_MESSAGES.titleRequired })
+export const reportTitle = text({ error: REPORT_MESSAGES.titleRequired })
   .trim()
   .min(1, REPORT_MESSAGES.titleRequired)
   .max(255, 'Title is too long.');
@@ -39,14 +38,14 @@ export const reportUpdate = z.object({ title: reportTitle });
 export const reportUpload = z.object({
   title: reportTitle,
   file: z.string().describe('The PDF or Word document (binary)'),
-  validation: z.string().optional().describe('Id of a completed validation'),
+  validation: text().optional().describe('Id of a completed validation'),
 });
 
 export const reportListQuery = pageQuery.extend({
-  validation__id: z.coerce.number().int().positive().optional(),
+  validation__id: idParam.optional(),
 });
 
 export const instituteValidationParams = z.object({
-  id: z.coerce.number().int().positive(),
-  vid: z.coerce.number().int().positive(),
+  id: idParam,
+  vid: idParam,
 });

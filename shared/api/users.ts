@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { id, pageQuery, text } from './common';
 import { role } from '../domain/roles';
 
 export const user = z.object({
@@ -17,12 +17,12 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 const names = {
-  first_name: z.string().trim().min(1, "First Name can't be empty").max(150),
-  last_name: z.string().trim().min(1, "Last Name can't be empty").max(150),
+  first_name: text().trim().min(1, "First Name can't be empty").max(150),
+  last_name: text().trim().min(1, "Last Name can't be empty").max(150),
 };
 const membership = {
-  institutes: z.array(z.number().int().positive()).min(1, 'Select at least one organization'),
-  default_institute: z.number({ error: 'Default Organization is required' }).int().positive(),
+  institutes: z.array(id()).min(1, 'Select at least one organization').max(1000),
+  default_institute: id({ error: 'Default Organization is required' }),
   is_active: z.boolean(),
   role,
 };
@@ -37,10 +37,10 @@ const defaultInListError = {
 
 export const userCreate = z
   .object({
-    email: z
-      .string()
+    email: text()
       .trim()
       .min(1, "Email can't be empty")
+      .max(254, 'Please enter a valid e-mail address')
       .email('Please enter a valid e-mail address'),
     ...names,
     ...membership,
@@ -57,7 +57,7 @@ export const userUpdate = z
   .refine(defaultInList, defaultInListError);
 export type UserUpdate = z.input<typeof userUpdate>;
 
-export const userListQuery = pageQuery.extend({ search: z.string().max(200).optional() });
+export const userListQuery = pageQuery.extend({ search: text().max(200).optional() });
 
 /**
  * The Users section's e-mail-only invitation (administration.md section 5: 'Please enter your
@@ -66,8 +66,7 @@ export const userListQuery = pageQuery.extend({ search: z.string().max(200).opti
  */
 export const INVITE_ROLES = ['owner', 'admin', 'member', 'guest'] as const;
 export const userInvite = z.object({
-  email: z
-    .string()
+  email: text()
     .trim()
     .min(1, 'Please enter your e-mail.')
     .email('Please enter a valid e-mail address'),

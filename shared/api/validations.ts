@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pageQuery } from './common';
+import { calendarDate, id, idParam, intParam, isoDate, pageQuery, text } from './common';
 import { recordSetStatistics } from './statistics';
 
 export const VALIDATION_STATUSES = ['inprogress', 'completed'] as const;
@@ -37,14 +37,20 @@ const duration = z
   .int(VALIDATION_MESSAGES.durationRange)
   .min(MIN_DURATION_DAYS, VALIDATION_MESSAGES.durationRange)
   .max(MAX_DURATION_DAYS, VALIDATION_MESSAGES.durationRange);
-const startDate = z
-  .string({ error: VALIDATION_MESSAGES.startDateRequired })
+/** Validations start between these years (a far-future start would become the latest). */
+export const VALIDATION_YEARS = { min: 2000, max: 2099 } as const;
+const startDate = text({ error: VALIDATION_MESSAGES.startDateRequired })
   .min(1, VALIDATION_MESSAGES.startDateRequired)
-  .pipe(isoDate);
+  .pipe(
+    calendarDate(
+      VALIDATION_YEARS.min,
+      VALIDATION_YEARS.max,
+      `Start Date must be a date as YYYY-MM-DD between ${VALIDATION_YEARS.min} and ${VALIDATION_YEARS.max}.`,
+    ),
+  );
 const name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(80, VALIDATION_MESSAGES.nameTooLong);
-const lines = (required: string) =>
-  z.array(z.number().int().positive(), { error: required }).min(1, required);
+  text({ error: required }).trim().min(1, required).max(80, VALIDATION_MESSAGES.nameTooLong);
+const lines = (required: string) => z.array(id(), { error: required }).min(1, required).max(1000);
 
 export const validationCreate = z.object({
   name: name(VALIDATION_MESSAGES.nameRequired),
@@ -69,10 +75,10 @@ export const validationUpdate = z
 export type ValidationUpdate = z.output<typeof validationUpdate>;
 
 export const validationListQuery = pageQuery.extend({
-  size: z.coerce.number().int().min(1).max(10000).default(10),
-  name__icontains: z.string().max(80).optional(),
-  name__iexact: z.string().max(80).optional(),
-  line_id: z.coerce.number().int().positive().optional(),
+  size: intParam(1, 10000).default(10),
+  name__icontains: text().max(80).optional(),
+  name__iexact: text().max(80).optional(),
+  line_id: idParam.optional(),
   status: z.enum(VALIDATION_STATUSES).optional(),
 });
 export type ValidationListQuery = z.output<typeof validationListQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { id, idParam, intParam, pageQuery, text } from './common';
 
 export const VIAL_VERSIONS = ['VV1', 'VV2', 'VV3'] as const;
 
@@ -20,18 +20,17 @@ export const vial = z.object({
 });
 export type Vial = z.infer<typeof vial>;
 
-const uuid = z
-  .string()
+const uuid = text()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Expected a UUID')
   .transform((s) => s.toLowerCase());
 
 export const vialCreate = z.object({
-  label: z.string().trim().min(1, 'Label is required.').max(64),
-  version: z.string().trim().min(1, 'Version is required.').max(32),
+  label: text().trim().min(1, 'Label is required.').max(64),
+  version: text().trim().min(1, 'Version is required.').max(32),
   uuid: uuid.nullable().optional(),
-  institute: z.number().int().positive().nullable().optional(),
-  notes: z
-    .string()
+  institute: id().nullable().optional(),
+  notes: text()
+    .max(10000)
     .nullable()
     .optional()
     .transform((s) => (s ? s : null)),
@@ -40,12 +39,12 @@ export const vialUpdate = vialCreate.partial().extend({ is_deleted: z.boolean().
 export type VialCreate = z.input<typeof vialCreate>;
 
 export const vialListQuery = pageQuery.extend({
-  size: z.coerce.number().int().min(1).max(10000).default(10000),
-  search: z.string().max(100).optional(),
-  institute_id: z.coerce.number().int().positive().optional(),
+  size: intParam(1, 10000).default(10000),
+  search: text().max(100).optional(),
+  institute_id: idParam.optional(),
 });
 
-export const vialLabelParams = z.object({ label: z.string().min(1).max(64) });
+export const vialLabelParams = z.object({ label: text().min(1).max(64) });
 
 /** The spec's texts for the vial screens (administration.md section 8). */
 export const VIAL_MESSAGES = {
@@ -62,7 +61,7 @@ export const VIAL_MESSAGES = {
   deleteFailed: 'Error deleting vial',
 } as const;
 
-export const vialDiffCreate = z.object({ label: z.string().trim().min(1, 'Label is required.') });
+export const vialDiffCreate = z.object({ label: text().trim().min(1, 'Label is required.') });
 
 export const vialDiff = z.object({
   label: z.string(),

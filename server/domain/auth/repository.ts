@@ -46,11 +46,17 @@ export async function revokeFamily(manager: EntityManager, family: string) {
   );
 }
 
-/** Revokes every refresh token of a user (after a password change or reset). */
-export async function revokeAllRefreshTokens(manager: EntityManager, userId: number) {
-  await manager
-    .getRepository(RefreshToken)
-    .update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+/** Revokes every refresh token of a user but those of the family kept (the current session). */
+export async function revokeAllRefreshTokens(
+  manager: EntityManager,
+  userId: number,
+  keep?: string,
+) {
+  await manager.query(
+    `UPDATE refresh_tokens SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family <> $2::uuid)`,
+    [userId, keep ?? null],
+  );
 }
 
 /** A single-use e-mail link token; only its hash is stored. */

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { accountUpdate, registerBody } from '../../../shared/api/auth';
 import type { AccessTokens } from '../../auth/access-token';
 import type { AuthUser } from '../../auth/auth-user';
-import type { LoginThrottle } from '../../auth/login-throttle';
+import type { LoginThrottle, ThrottleKind } from '../../auth/login-throttle';
+import { sha256Hex } from '../../auth/secrets';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
@@ -54,6 +55,7 @@ export async function issueTokens(
     sub: user.id,
     roles: [user.isStaff ? 'staff' : user.role],
     institutes: (user.institutes ?? []).map((i) => i.id),
+    sid: family,
   });
   return { access, refresh };
 }
@@ -61,24 +63,38 @@ export async function issueTokens(
 const findByEmail = (db: DataSource, email: string) =>
   users.findUserByEmail(db.manager, email.trim().toLowerCase());
 
+const inMinutes = (seconds: number) => `${Math.ceil(seconds / 60)} minute(s)`;
+
+/** Refuses with 429 and Retry-After while the account or the address is over its limit. */
+async function checkThrottle(
+  deps: Pick<AuthDeps, 'db' | 'throttle'>,
+  kind: ThrottleKind,
+  account: string,
+  address: string,
+  message: (wait: string) => string,
+) {
+  const wait = await deps.throttle.retryAfter(deps.db.manager, kind, account, address);
+  if (wait > 0) throw tooManyRequests(message(inMinutes(wait)), wait);
+}
+
 export async function login(deps: AuthDeps, username: string, password: string, address: string) {
   const account = username.trim().toLowerCase();
-  const wait = deps.throttle.retryAfter(account, address);
-  if (wait > 0) {
-    throw tooManyRequests(
-      `Too many failed login attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
-      wait,
-    );
-  }
+  await checkThrottle(
+    deps,
+    'login',
+    account,
+    address,
+    (wait) => `Too many failed login attempts. Please try again in ${wait}.`,
+  );
   const user = await findByEmail(deps.db, account);
   const ok = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyPassword(await decoyHash(), password).then(() => false);
   if (!user || !ok || !user.isActive) {
-    deps.throttle.recordFailure(account, address);
+    await deps.throttle.record(deps.db.manager, 'login', account, address);
     throw badRequest(BAD_CREDENTIALS);
   }
-  deps.throttle.recordSuccess(account);
+  await deps.throttle.clearAccount(deps.db.manager, 'login', account);
   const { access, refresh } = await issueTokens(deps, user);
   return { access_token: access, refresh_token: refresh, token_type: 'bearer' as const };
 }
@@ -108,9 +124,21 @@ export async function refresh(deps: TokenDeps, token: string) {
 }
 
 export async function requestPasswordReset(
-  deps: Pick<AuthDeps, 'db' | 'mailer' | 'publicUrl'>,
+  deps: Pick<AuthDeps, 'db' | 'mailer' | 'publicUrl' | 'throttle'>,
   email: string,
+  address: string,
 ) {
+  // Every request counts (each may send an e-mail), known address or not, so the limit tells
+  // nothing about which accounts exist.
+  const account = email.trim().toLowerCase();
+  await checkThrottle(
+    deps,
+    'password_reset',
+    account,
+    address,
+    (wait) => `Too many password reset requests. Please try again in ${wait}.`,
+  );
+  await deps.throttle.record(deps.db.manager, 'password_reset', account, address);
   const user = await findByEmail(deps.db, email);
   // Unknown and unregistered addresses get the same answer, so accounts cannot be discovered.
   if (!user || !user.isActive || !user.passwordHash) return;
@@ -125,22 +153,48 @@ export async function resetPassword({ db }: { db: DataSource }, token: string, p
     const userId = await tokens.consumeOneTimeToken(manager, token, 'password_reset');
     if (userId === null) throw badRequest(BAD_RESET_LINK);
     await users.updateUser(manager, userId, { passwordHash });
-    await tokens.revokeAllRefreshTokens(manager, userId);
+    await endOtherSessions(manager, userId);
   });
 }
 
-export async function registrationInfo({ db }: { db: DataSource }, token: string) {
-  const row = await tokens.peekOneTimeToken(db.manager, token, 'registration');
-  const user = row && (await users.findUser(db.manager, row.userId));
-  if (!user || user.passwordHash) throw notFound(BAD_INVITATION);
+type RegistrationDeps = Pick<AuthDeps, 'db' | 'throttle'>;
+
+/**
+ * Registration requests with a link that is invalid, expired or used count against the link
+ * and the client address, as failed logins do: whoever guesses links gets 429s.
+ */
+const checkRegistration = (deps: RegistrationDeps, token: string, address: string) =>
+  checkThrottle(
+    deps,
+    'registration',
+    sha256Hex(token),
+    address,
+    (wait) => `Too many registration attempts. Please try again in ${wait}.`,
+  );
+const failedRegistration = (deps: RegistrationDeps, token: string, address: string) =>
+  deps.throttle.record(deps.db.manager, 'registration', sha256Hex(token), address);
+
+export async function registrationInfo(deps: RegistrationDeps, token: string, address: string) {
+  await checkRegistration(deps, token, address);
+  const row = await tokens.peekOneTimeToken(deps.db.manager, token, 'registration');
+  const user = row && (await users.findUser(deps.db.manager, row.userId));
+  if (!user || user.passwordHash) {
+    await failedRegistration(deps, token, address);
+    throw notFound(BAD_INVITATION);
+  }
   return { email: user.email, first_name: user.firstName, last_name: user.lastName };
 }
 
-export async function register({ db }: { db: DataSource }, body: z.output<typeof registerBody>) {
+export async function register(
+  deps: RegistrationDeps,
+  body: z.output<typeof registerBody>,
+  address: string,
+) {
+  await checkRegistration(deps, body.token, address);
   const passwordHash = await hashPassword(body.password);
-  return db.transaction(async (manager) => {
+  const account = await deps.db.transaction(async (manager) => {
     const userId = await tokens.consumeOneTimeToken(manager, body.token, 'registration');
-    if (userId === null) throw badRequest(BAD_INVITATION);
+    if (userId === null) return null;
     await users.updateUser(manager, userId, {
       firstName: body.first_name,
       lastName: body.last_name,
@@ -148,6 +202,11 @@ export async function register({ db }: { db: DataSource }, body: z.output<typeof
     });
     return accountOf(manager, userId);
   });
+  if (!account) {
+    await failedRegistration(deps, body.token, address);
+    throw badRequest(BAD_INVITATION);
+  }
+  return account;
 }
 
 async function accountOf(manager: EntityManager, userId: number) {
@@ -159,10 +218,20 @@ async function accountOf(manager: EntityManager, userId: number) {
 export const getAccount = ({ db }: { db: DataSource }, userId: number) =>
   accountOf(db.manager, userId);
 
+/**
+ * After a password change or reset: every refresh token of the user stops working except those
+ * of the session that changed it (none after a reset), and every reset link of the user dies.
+ */
+async function endOtherSessions(manager: EntityManager, userId: number, keep?: string) {
+  await tokens.revokeAllRefreshTokens(manager, userId, keep);
+  await tokens.useUpOneTimeTokens(manager, userId, 'password_reset');
+}
+
 export async function updateAccount(
   { db }: { db: DataSource },
   userId: number,
   body: z.output<typeof accountUpdate>,
+  session?: string,
 ) {
   await db.transaction(async (manager) => {
     const user = await users.findUser(manager, userId);
@@ -175,6 +244,7 @@ export async function updateAccount(
       changes.passwordHash = await hashPassword(body.new_password);
     }
     await users.updateUser(manager, userId, changes);
+    if (changes.passwordHash) await endOtherSessions(manager, userId, session);
   });
   return getAccount({ db }, userId);
 }

@@ -50,6 +50,8 @@ export async function updateInstitute(
   id: number,
   columns: Partial<Institute>,
 ) {
+  // An empty change (a PATCH with no known field) changes nothing; TypeORM would throw.
+  if (Object.values(columns).every((v) => v === undefined)) return;
   await manager.getRepository(Institute).update(id, columns);
 }
 

@@ -1,9 +1,9 @@
-import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { labelCreate, LabelListQuery, labelUpdate } from '../../../shared/api/labels';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Label } from '../../entities/label';
-import { conflict, invalidField, notFound } from '../errors';
+import { conflict, invalidField, isUniqueViolation, notFound } from '../errors';
 import { authorize } from '../policy';
 import * as repo from './repository';
 
@@ -44,9 +44,6 @@ export async function labelsOfInstitute(
   if (labels.length !== new Set(ids).size) throw invalidField('labels', 'No such label.');
   return labels;
 }
-
-const isUniqueViolation = (err: unknown) =>
-  err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505';
 
 /**
  * Names are unique per institute regardless of case: 'Urgent' and 'urgent' would be told apart

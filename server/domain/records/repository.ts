@@ -90,6 +90,14 @@ export function pageOfRecords(
 export const findRecord = (manager: EntityManager, id: number, seesHidden: boolean) =>
   recordsQuery(manager, seesHidden).andWhere('r.id = :id', { id }).getOne();
 
+/**
+ * Locks the record's row until the transaction ends, so concurrent edits of one record (its
+ * labels above all, a join table rewritten on save) run one after the other.
+ */
+export async function lockRecord(manager: EntityManager, id: number): Promise<void> {
+  await manager.query('SELECT id FROM records WHERE id = $1 FOR UPDATE', [id]);
+}
+
 /** Reviewed, to-review and unprocessed counts of the institute's visible records. */
 export async function summaryCounts(manager: EntityManager, instituteId: number) {
   return (await manager

@@ -115,6 +115,7 @@ export async function patchRecord(
   patch: RecordPatch,
 ) {
   const changedInstitute = await deps.db.transaction(async (manager) => {
+    await repo.lockRecord(manager, id); // one edit of a record at a time, then read it fresh
     const record = await findRecord(manager, user, id);
     authorize(user, 'data:edit');
     const staffField = STAFF_RECORD_FIELDS.find((f) => patch[f] !== undefined);

@@ -57,6 +57,8 @@ export async function saveUser(manager: EntityManager, user: User) {
 }
 
 export async function updateUser(manager: EntityManager, id: number, columns: Partial<User>) {
+  // An empty change changes nothing; TypeORM would throw.
+  if (Object.values(columns).every((v) => v === undefined)) return;
   await manager.getRepository(User).update(id, columns);
 }
 

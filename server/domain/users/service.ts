@@ -8,7 +8,7 @@ import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
 import { createOneTimeToken, useUpOneTimeTokens } from '../auth/repository';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { findInstitutes } from '../institutes/repository';
 import { authorize, can } from '../policy';
 import * as repo from './repository';
@@ -98,10 +98,9 @@ async function createInvitedUser(
   instituteIds: number[],
 ) {
   const email = fields.email.toLowerCase();
-  return deps.db.transaction(async (manager) => {
-    if (await repo.emailTaken(manager, email)) {
-      throw conflict('A user with this e-mail already exists.');
-    }
+  const taken = () => conflict('A user with this e-mail already exists.');
+  const invite = deps.db.transaction(async (manager) => {
+    if (await repo.emailTaken(manager, email)) throw taken();
     const user = await repo.insertUser(manager, {
       ...fields,
       email,
@@ -110,6 +109,10 @@ async function createInvitedUser(
     });
     await sendInvitation(deps, manager, user, me);
     return user;
+  });
+  // A concurrent invitation of the same address got past the check: the unique index stops it.
+  return invite.catch((err: unknown) => {
+    throw isUniqueViolation(err) ? taken() : err;
   });
 }
 

@@ -9,7 +9,7 @@ import {
 import type { AuthUser } from '../../auth/auth-user';
 import type { Report } from '../../entities/report';
 import type { Validation } from '../../entities/validation';
-import { badRequest, invalidField, notFound } from '../errors';
+import { badRequest, invalidField, isUniqueViolation, notFound } from '../errors';
 import type { Page } from '../pagination';
 import { authorize } from '../policy';
 import { latestReportsOf } from '../reports/repository';
@@ -74,6 +74,22 @@ export async function getValidation({ db }: DbDeps, user: AuthUser, id: number) 
   return (await viewsOf(db.manager, [await findValidation(db.manager, user, id)]))[0];
 }
 
+/** The unique index (institute, lower(name)) of migration SecurityHardening. */
+const NAME_INDEX = 'UQ_validations_institute_lower_name';
+
+/**
+ * Runs a write that may name a validation: a concurrent twin that passed assertNameFree at the
+ * same moment is stopped by the unique index and answered as the check answers.
+ */
+async function nameUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, NAME_INDEX)) throw invalidField('name', MSG.nameTaken);
+    throw err;
+  }
+}
+
 async function assertNameFree(
   manager: EntityManager,
   instituteId: number,
@@ -101,18 +117,20 @@ export async function createValidation(
   body: ValidationCreate,
 ) {
   authorize(user, 'data:edit', instituteId);
-  const id = await deps.db.transaction(async (manager) => {
-    await assertNameFree(manager, instituteId, body.name);
-    return repo.insertValidation(manager, {
-      instituteId,
-      name: body.name,
-      startDate: body.start_date,
-      durationDays: body.duration_days,
-      baseline: body.baseline,
-      generateReport: body.generate_report,
-      lines: await linesFor(manager, instituteId, body.lines),
-    });
-  });
+  const id = await nameUnique(() =>
+    deps.db.transaction(async (manager) => {
+      await assertNameFree(manager, instituteId, body.name);
+      return repo.insertValidation(manager, {
+        instituteId,
+        name: body.name,
+        startDate: body.start_date,
+        durationDays: body.duration_days,
+        baseline: body.baseline,
+        generateReport: body.generate_report,
+        lines: await linesFor(manager, instituteId, body.lines),
+      });
+    }),
+  );
   return getValidation(deps, user, id);
 }
 
@@ -122,25 +140,27 @@ export async function updateValidation(
   id: number,
   body: ValidationUpdate,
 ) {
-  await deps.db.transaction(async (manager) => {
-    const validation = await findValidation(manager, user, id);
-    authorize(user, 'data:edit');
-    if (validation.status === 'completed') throw badRequest(MSG.completedNotEditable);
-    if (body.name !== undefined) {
-      await assertNameFree(manager, validation.instituteId, body.name, id);
-      validation.name = body.name;
-    }
-    if (body.start_date !== undefined) validation.startDate = body.start_date;
-    if (body.duration_days !== undefined) validation.durationDays = body.duration_days;
-    if (body.baseline !== undefined) validation.baseline = body.baseline;
-    if (body.generate_report !== undefined) validation.generateReport = body.generate_report;
-    if (body.lines !== undefined) {
-      validation.lines = await linesFor(manager, validation.instituteId, body.lines);
-      // Records of a line that left the validation no longer belong to it.
-      await repo.unlinkRecordsOutside(manager, id, body.lines);
-    }
-    await repo.saveValidation(manager, validation);
-  });
+  await nameUnique(() =>
+    deps.db.transaction(async (manager) => {
+      const validation = await findValidation(manager, user, id);
+      authorize(user, 'data:edit');
+      if (validation.status === 'completed') throw badRequest(MSG.completedNotEditable);
+      if (body.name !== undefined) {
+        await assertNameFree(manager, validation.instituteId, body.name, id);
+        validation.name = body.name;
+      }
+      if (body.start_date !== undefined) validation.startDate = body.start_date;
+      if (body.duration_days !== undefined) validation.durationDays = body.duration_days;
+      if (body.baseline !== undefined) validation.baseline = body.baseline;
+      if (body.generate_report !== undefined) validation.generateReport = body.generate_report;
+      if (body.lines !== undefined) {
+        validation.lines = await linesFor(manager, validation.instituteId, body.lines);
+        // Records of a line that left the validation no longer belong to it.
+        await repo.unlinkRecordsOutside(manager, id, body.lines);
+      }
+      await repo.saveValidation(manager, validation);
+    }),
+  );
   return getValidation(deps, user, id);
 }
 

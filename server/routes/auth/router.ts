@@ -10,6 +10,7 @@ import {
   registrationInfo,
   tokenResponse,
 } from '../../../shared/api/auth';
+import { text } from '../../../shared/api/common';
 import { user } from '../../../shared/api/users';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -56,8 +57,8 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'E-mail a password reset link (same answer whether or not the account exists)',
       body: passwordResetRequest,
     },
-    async ({ body }) => {
-      await auth.requestPasswordReset(deps, body.email);
+    async ({ body, req }) => {
+      await auth.requestPasswordReset(deps, body.email, req.ip ?? 'unknown');
     },
   );
 
@@ -76,10 +77,10 @@ export function authRouter(ctx: AppContext): Router {
     '/v2/auth/register/:token',
     {
       summary: 'The invitation behind a registration link',
-      params: z.object({ token: z.string().min(1) }),
+      params: z.object({ token: text().min(1).max(256) }),
       response: registrationInfo,
     },
-    ({ params }) => auth.registrationInfo(deps, params.token),
+    ({ params, req }) => auth.registrationInfo(deps, params.token, req.ip ?? 'unknown'),
   );
 
   api.public.post(
@@ -90,7 +91,7 @@ export function authRouter(ctx: AppContext): Router {
       response: user,
       status: 201,
     },
-    async ({ body }) => presentUser(await auth.register(deps, body)),
+    async ({ body, req }) => presentUser(await auth.register(deps, body, req.ip ?? 'unknown')),
   );
 
   api.get(
@@ -107,7 +108,8 @@ export function authRouter(ctx: AppContext): Router {
       body: accountUpdate,
       response: user,
     },
-    async ({ user: me, body }) => presentUser(await auth.updateAccount(deps, me.id, body)),
+    async ({ user: me, body }) =>
+      presentUser(await auth.updateAccount(deps, me.id, body, me.session)),
   );
 
   return api.router;

@@ -232,3 +232,13 @@ describe('meta', () => {
     expect(res.body).toEqual({ detail: 'The request body is not valid JSON.' });
   });
 });
+
+describe('an empty change', () => {
+  it('answers the institute unchanged, not a 500', async () => {
+    const owner = await server.login('owner@example.org');
+    const { hospital } = await server.demoInstitutes();
+    const res = await owner.patch(`/v2/institutes/${hospital}`, {});
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(hospital);
+  });
+});

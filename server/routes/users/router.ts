@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { idParams, pageQuery, paginated } from '../../../shared/api/common';
+import { idParam, idParams, pageQuery, paginated, text } from '../../../shared/api/common';
 import { user, userCreate, userInvite, userListQuery, userUpdate } from '../../../shared/api/users';
 import type { AppContext } from '../../app-context';
 import * as users from '../../domain/users/service';
@@ -9,8 +9,8 @@ import { presentPage } from '../../http/present-page';
 import { presentUser } from './presenter';
 
 const memberParams = z.object({
-  id: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
+  id: idParam,
+  userId: idParam,
 });
 
 export function usersRouter(ctx: AppContext): Router {
@@ -34,7 +34,7 @@ export function usersRouter(ctx: AppContext): Router {
       summary: 'Users of an institute (staff, owner, admin)',
       access: 'users:manage',
       params: idParams,
-      query: pageQuery.extend({ search: z.string().max(200).optional() }),
+      query: pageQuery.extend({ search: text().max(200).optional() }),
       response: paginated(user),
     },
     async ({ user: me, params, query }) =>

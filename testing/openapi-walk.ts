@@ -1,0 +1,302 @@
+import type { DataSource } from 'typeorm';
+import type { Answer, ApiClient } from './http';
+import { insertProcessedRecords } from './lines';
+
+/**
+ * The routes of the server's own /v2/openapi.json, for the walk tests (hostile input, tenancy,
+ * guests): a route added to any router is walked without editing them.
+ */
+export interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  nullable?: boolean;
+  default?: unknown;
+}
+
+export interface WalkParam {
+  name: string;
+  schema: JsonSchema;
+  required: boolean;
+}
+
+export interface WalkOperation {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** OpenAPI form, e.g. `/v2/records/{id}`. */
+  path: string;
+  /** The declared access: an action of the role matrix, 'read', 'self' or 'public'. */
+  access: string;
+  pathParams: WalkParam[];
+  query: WalkParam[];
+  body?: { media: string; schema: JsonSchema };
+}
+
+export const label = (op: Pick<WalkOperation, 'method' | 'path'>) => `${op.method} ${op.path}`;
+
+export async function apiOperations(api: ApiClient): Promise<WalkOperation[]> {
+  const doc = (await api.get('/v2/openapi.json')).body as {
+    paths: Record<string, Record<string, any>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]): WalkOperation => {
+      const params = (op.parameters ?? []) as (WalkParam & { in: string })[];
+      const content = (op.requestBody?.content ?? {}) as Record<string, { schema: JsonSchema }>;
+      const media = Object.keys(content)[0];
+      return {
+        method: method.toUpperCase() as WalkOperation['method'],
+        path,
+        access: op['x-permission'],
+        pathParams: params.filter((p) => p.in === 'path'),
+        query: params.filter((p) => p.in === 'query'),
+        body: media ? { media, schema: content[media].schema } : undefined,
+      };
+    }),
+  );
+}
+
+/** A URL of the operation with the path parameters given (encoded) and a query string. */
+export function urlOf(
+  op: WalkOperation,
+  pathValues: Record<string, string>,
+  query: [string, string][] = [],
+): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(wellFormed(pathValues[name] ?? '1')),
+  );
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * Sends the body as the operation's media type: JSON as raw text (so keys such as `__proto__`
+ * arrive as own keys), form fields and multipart fields as text.
+ */
+export function sendBody(
+  client: ApiClient,
+  op: WalkOperation,
+  url: string,
+  body: unknown,
+): Promise<Answer> {
+  if (!op.body || op.method === 'GET' || op.method === 'DELETE') {
+    return client.request(op.method, url);
+  }
+  const fields = (): [string, string][] =>
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])
+      : [];
+  if (op.body.media === 'multipart/form-data') {
+    const form = new FormData();
+    for (const [k, v] of fields()) form.append(k, v);
+    return client.request(op.method, url, { body: form });
+  }
+  if (op.body.media === 'application/x-www-form-urlencoded') {
+    return client.request(op.method, url, { body: new URLSearchParams(fields()) });
+  }
+  return client.request(op.method, url, {
+    body: typeof body === 'string' ? body : rawJson(body),
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** JSON.stringify, except that an own `__proto__` key is written as such. */
+function rawJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(rawJson).join(',')}]`;
+  return `{${Object.keys(value)
+    .map((k) => `${JSON.stringify(k)}:${rawJson((value as Record<string, unknown>)[k])}`)
+    .join(',')}}`;
+}
+
+/** Ids of one institute's resources, by the name a path or body field gives them. */
+export interface ResourceIds {
+  institute: number;
+  user: number;
+  line: number;
+  label: number;
+  record: number;
+  validation: number;
+  comment: number;
+  report: number;
+  vial: string;
+}
+
+/** Which resource a path parameter names, from the path segment before it. */
+export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, string> {
+  const values: Record<string, string> = {};
+  const segments = op.path.split('/');
+  for (const [i, seg] of segments.entries()) {
+    const m = /^\{(\w+)\}$/.exec(seg);
+    if (!m) continue;
+    const name = m[1];
+    const before = segments[i - 1];
+    values[name] = String(
+      name === 'userId'
+        ? ids.user
+        : name === 'vid'
+          ? ids.validation
+          : name === 'label' && before === 'vials'
+            ? ids.vial
+            : ((
+                {
+                  institutes: ids.institute,
+                  users: ids.user,
+                  lines: ids.line,
+                  labels: ids.label,
+                  records: ids.record,
+                  validations: ids.validation,
+                  comments: ids.comment,
+                  reports: ids.report,
+                } as Record<string, number>
+              )[before] ?? 'unknown'),
+    );
+  }
+  return values;
+}
+
+const ID_FIELDS: Record<string, keyof ResourceIds> = {
+  institute: 'institute',
+  institutes: 'institute',
+  default_institute: 'institute',
+  line: 'line',
+  lines: 'line',
+  labels: 'label',
+  validation: 'validation',
+  ids: 'record',
+};
+
+/** The body fields of a schema that name another resource by id (line, labels, institute…). */
+export function idFields(schema: JsonSchema | undefined): string[] {
+  return Object.keys(schema?.properties ?? {}).filter((f) => Object.hasOwn(ID_FIELDS, f));
+}
+
+/**
+ * A body the schema accepts, as far as a JSON schema tells (the walks want answers from the
+ * rules, not 422s from validation): required fields only, ids from the given institute.
+ */
+export function sampleBody(
+  schema: JsonSchema,
+  ids: ResourceIds,
+  field = '',
+  { optionalBooleans = false } = {},
+): unknown {
+  const s = schema.anyOf?.find((x) => x.type !== 'null') ?? schema.allOf?.[0] ?? schema;
+  if (s.enum) return s.enum[0];
+  if (s.default !== undefined && field !== '') return s.default;
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  const idKind = ID_FIELDS[field];
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const name of s.required ?? []) {
+        out[name] = sampleBody(s.properties?.[name] ?? {}, ids, name);
+      }
+      // Some bodies need at least one change among optional fields (a bulk edit).
+      if (optionalBooleans) {
+        for (const [name, prop] of Object.entries(s.properties ?? {})) {
+          if (!(name in out) && prop.type === 'boolean') out[name] = false;
+        }
+      }
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () =>
+        sampleBody(s.items ?? {}, ids, field),
+      );
+    case 'integer':
+    case 'number':
+      if (idKind) return ids[idKind];
+      if (field.endsWith('_days')) return 1;
+      return s.minimum !== undefined ? Math.max(s.minimum, 1) : 1;
+    case 'boolean':
+      return false;
+    case 'string':
+      if (s.format === 'email' || field.includes('email')) return 'walk@example.org';
+      if (s.format === 'date' || field.endsWith('date')) return '2025-01-06';
+      if (field.startsWith('color')) return '#112233';
+      if (field.includes('password')) return 'walk password 1';
+      if (idKind) return String(ids[idKind]);
+      return 'Walk value';
+    default:
+      return idKind ? ids[idKind] : 'Walk value';
+  }
+}
+
+/** The text with lone surrogates replaced, so it can be percent-encoded. */
+const wellFormed = (s: string) =>
+  s.replace(/[\ud800-\udfff]/g, (c, i: number) => {
+    const code = s.charCodeAt(i);
+    const pairsUp =
+      (code < 0xdc00 && /[\udc00-\udfff]/.test(s[i + 1] ?? '')) ||
+      (code >= 0xdc00 && /[\ud800-\udbff]/.test(s[i - 1] ?? ''));
+    return pairsUp ? c : '\ufffd';
+  });
+
+/**
+ * One of each resource in the institute, made by staff through the API (a record directly in
+ * the database): what the tenancy and guest walks name in paths and bodies.
+ */
+export async function seedResources(
+  staff: ApiClient,
+  db: DataSource,
+  instituteId: number,
+  tag: string,
+): Promise<ResourceIds> {
+  const made = async (res: Promise<Answer>) => {
+    const answer = await res;
+    if (answer.status >= 300) throw new Error(`Seeding failed: ${JSON.stringify(answer.body)}`);
+    return answer.body as { id: number };
+  };
+  const at = `/v2/institutes/${instituteId}`;
+  const line = await made(staff.post(`${at}/lines`, { name: `Walk ${tag}` }));
+  const label = await made(staff.post(`${at}/labels`, { label: `Walk ${tag}` }));
+  const [record] = await insertProcessedRecords(db, instituteId, line.id, [{ auc: 100 }]);
+  const validation = await made(
+    staff.post(`${at}/validations`, {
+      name: `Walk ${tag}`,
+      start_date: '2025-01-06',
+      duration_days: 1,
+      lines: [line.id],
+    }),
+  );
+  const comment = await made(staff.post(`/v2/records/${record}/comments`, { comment: 'Walk' }));
+  const form = new FormData();
+  form.append('title', `Walk ${tag}`);
+  form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n%walk\n')]), 'walk.pdf');
+  const report = await made(staff.multipart(`${at}/reports`, form));
+  const user = await made(
+    staff.post(`${at}/users`, {
+      email: `walk-${tag}@example.org`,
+      first_name: 'Walk',
+      last_name: tag,
+      institutes: [instituteId],
+      default_institute: instituteId,
+      role: 'member',
+    }),
+  );
+  const vial = `WALK-${tag}`.toUpperCase();
+  await made(staff.post('/v2/vials', { label: vial, version: 'VV2', institute: instituteId }));
+  return {
+    institute: instituteId,
+    user: user.id,
+    line: line.id,
+    label: label.id,
+    record,
+    validation: validation.id,
+    comment: comment.id,
+    report: report.id,
+    vial,
+  };
+}
