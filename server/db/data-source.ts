@@ -3,8 +3,10 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { Analyzer } from '../entities/analyzer';
 import { OneTimeToken, RefreshToken } from '../entities/auth-token';
+import { ClinicalData } from '../entities/clinical-data';
 import { Comment } from '../entities/comment';
 import { Contract, ContractFile } from '../entities/contract';
+import { HemolysisData, HemolysisMeasurement } from '../entities/hemolysis-data';
 import { Institute } from '../entities/institute';
 import { Label } from '../entities/label';
 import { Line } from '../entities/line';
@@ -30,6 +32,9 @@ export const ENTITIES = [
   Report,
   Contract,
   ContractFile,
+  ClinicalData,
+  HemolysisData,
+  HemolysisMeasurement,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

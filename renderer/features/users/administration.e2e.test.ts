@@ -24,6 +24,8 @@ it('lets staff create an organization and invite a user, who registers and sees 
   expect(await menuItems()).toEqual([
     'Manage Organizations',
     'Manage Users',
+    'Manage Contracts',
+    'Manage Vials',
     'Rejection Calculator',
     'Account Settings',
     'Logout',
