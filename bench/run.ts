@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { benchHemolysisUpload } from './hemolysis-upload';
 import { benchRecordEndpoints } from './record-endpoints';
 import { benchVialProcessing } from './vial-processing';
 
@@ -6,6 +7,7 @@ import { benchVialProcessing } from './vial-processing';
 async function main(): Promise<void> {
   await benchVialProcessing();
   await benchRecordEndpoints();
+  await benchHemolysisUpload();
 }
 
 main().catch((error: unknown) => {

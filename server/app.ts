@@ -10,8 +10,10 @@ import { publicRoute } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { analyzerRouter } from './routes/analyzer/router';
 import { authRouter } from './routes/auth/router';
+import { clinicalDataRouter } from './routes/clinical-data/router';
 import { commentsRouter } from './routes/comments/router';
 import { contractsRouter } from './routes/contracts/router';
+import { hemolysisRouter } from './routes/hemolysis/router';
 import { institutesRouter } from './routes/institutes/router';
 import { labelsRouter } from './routes/labels/router';
 import { linesRouter } from './routes/lines/router';
@@ -36,6 +38,8 @@ const ROUTERS = [
   validationsRouter,
   reportsRouter,
   analyzerRouter,
+  clinicalDataRouter,
+  hemolysisRouter,
   typesRouter,
   supportRouter,
   contractsRouter,

@@ -23,6 +23,8 @@ export const MIDDLE_TABS: readonly NavEntry[] = [
   { path: '/lines', label: (word) => word.plural },
   { path: '/validations', label: 'Validations', flag: 'validation' },
   { path: '/reports', label: 'Reports', flag: 'validation' },
+  { path: '/clinical-data', label: 'Clinical Data', flag: 'clinicalData' },
+  { path: '/hemolysis-index', label: 'Hemolysis Index', flag: 'hemolysisTracking' },
   { path: '/rejection-insights', label: 'Rejection Insights', flag: 'hemolysisTracking' },
 ];
 

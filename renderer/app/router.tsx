@@ -34,6 +34,10 @@ const RejectionInsightsPage = lazy(() => import('./routes/rejection-insights'));
 const RecordsPage = lazy(() => import('./routes/records'));
 const RecordPage = lazy(() => import('./routes/record'));
 const LabelsPage = lazy(() => import('./routes/labels'));
+const ClinicalDataPage = lazy(() => import('./routes/clinical-data'));
+const HemolysisIndexPage = lazy(() => import('./routes/hemolysis-index'));
+const HemolysisDataPage = lazy(() => import('./routes/hemolysis-data'));
+const HemolysisDataSettingsPage = lazy(() => import('./routes/hemolysis-data-settings'));
 const OrganizationsPage = lazy(() => import('./routes/organizations'));
 const OrganizationSettingsPage = lazy(() => import('./routes/organization-settings'));
 const UsersPage = lazy(() => import('./routes/users'));
@@ -134,6 +138,38 @@ export const router = createBrowserRouter([
                 element: (
                   <RequireAccess action="rejection:calculator">
                     <RejectionCalculatorPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/clinical-data/:view?',
+                element: (
+                  <RequireAccess flag="clinicalData">
+                    <ClinicalDataPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/hemolysis-index',
+                element: (
+                  <RequireAccess flag="hemolysisTracking">
+                    <HemolysisIndexPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/hemolysis-index-data/:id',
+                element: (
+                  <RequireAccess flag="hemolysisTracking">
+                    <HemolysisDataPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/hemolysis-index-data/:id/settings',
+                element: (
+                  <RequireAccess flag="hemolysisTracking" action="data:edit">
+                    <HemolysisDataSettingsPage />
                   </RequireAccess>
                 ),
               },

@@ -7,9 +7,12 @@
 export const queryRoots = {
   auth: ['auth'],
   analyzer: ['analyzer'],
+  clinicalData: ['clinical-data'],
   comments: ['comments'],
   contracts: ['contracts'],
   featureFlags: ['feature-flags'],
+  /** Hemolysis-index data sets, their measurements and the observed-vs-predicted summary. */
+  hemolysis: ['hemolysis'],
   institutes: ['institutes'],
   labels: ['labels'],
   lines: ['lines'],
@@ -17,6 +20,8 @@ export const queryRoots = {
   /** Kept apart from records: the series of a run never change, edits must not refetch them. */
   recordSeries: ['record-series'],
   rejection: ['rejection'],
+  /** The rejection model in use: clinical data recalibrates it. */
+  rejectionModel: ['rejection-model'],
   reports: ['reports'],
   /** The provider's contact details. */
   support: ['support'],

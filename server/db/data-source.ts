@@ -4,8 +4,10 @@ import { DataSource } from 'typeorm';
 import { Analyzer } from '../entities/analyzer';
 import { AuthAttempt } from '../entities/auth-attempt';
 import { OneTimeToken, RefreshToken } from '../entities/auth-token';
+import { ClinicalData } from '../entities/clinical-data';
 import { Comment } from '../entities/comment';
 import { Contract, ContractFile } from '../entities/contract';
+import { HemolysisData, HemolysisMeasurement } from '../entities/hemolysis-data';
 import { Institute } from '../entities/institute';
 import { Label } from '../entities/label';
 import { Line } from '../entities/line';
@@ -32,6 +34,9 @@ export const ENTITIES = [
   Contract,
   ContractFile,
   AuthAttempt,
+  ClinicalData,
+  HemolysisData,
+  HemolysisMeasurement,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

@@ -2,7 +2,9 @@ import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
 import { Institute } from '../entities/institute';
 import { User } from '../entities/user';
+import { recomputeRejection } from '../domain/analyzer/service';
 import type { Role } from '../../shared/domain/roles';
+import { seedDemoClinical } from './demo-clinical';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoValidations } from './demo-validations';
 
@@ -86,6 +88,7 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
           validation: true,
           troubleshooting: true,
           hemolysisTracking: true,
+          clinicalData: true,
         },
       }),
     );
@@ -121,6 +124,16 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
   if (level === 'full') {
     await seedDemoRecords(ctx);
     await seedDemoValidations(ctx);
+    await seedDemoClinical(ctx);
+    // The hospital's stored rejections follow its model, now calibrated from the clinical data.
+    await recomputeRejection(
+      ctx,
+      (
+        await ctx.db
+          .getRepository(Institute)
+          .findOneByOrFail({ name: 'Northfield General Hospital' })
+      ).id,
+    );
   }
   return true;
 }

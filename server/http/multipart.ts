@@ -145,6 +145,7 @@ export async function receiveFormFiles(
         size,
         commit: () => s.blob.commit(),
         discard: () => s.blob.discard(),
+        open: () => s.blob.open(),
       });
     }
     return { fields, files };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Content-addressed storage of raw vial files: a blob's name is its SHA-256, so storing the same
@@ -26,6 +27,8 @@ export interface StagedBlob {
   finish(): Promise<{ sha256: string; size: number }>;
   commit(): Promise<void>;
   discard(): Promise<void>;
+  /** Reads the staged content back as a stream (after `finish`, before `commit`). */
+  open(): Readable;
 }
 
 /** A file received into the staging area, hashed; nothing is stored until it is committed. */
@@ -37,6 +40,8 @@ export interface ReceivedFile {
   /** Publishes the blob; until then nothing is stored. */
   commit: () => Promise<void>;
   discard: () => Promise<void>;
+  /** Reads the received (staged) file back as a stream, before it is committed. */
+  open: () => Readable;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -85,6 +90,7 @@ export class FileBlobStore implements BlobStore {
         await closed.catch(() => undefined);
         await fs.promises.rm(temp, { force: true });
       },
+      open: () => fs.createReadStream(temp, { highWaterMark: 256 * 1024 }),
     };
   }
 

@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'rejection:calculator': from('staff'),
   /** The contact page is for customers who work with data, not guests and not the provider. */
   'support:contact': ['member', 'admin', 'owner'],
+  /** Exclude-from-model and donor/routine sample on clinical data. */
+  'clinical-data:staff-fields': from('staff'),
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

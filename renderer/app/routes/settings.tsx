@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { AnalyzerSettings } from '../../features/analyzer';
+import { AnalyzerSettings, RejectionModelSummary } from '../../features/analyzer';
 import { useUser } from '../../features/auth';
 import { useSelectedInstituteId } from '../../features/institutes';
 import { InstituteUsersTable } from '../../features/users';
@@ -28,7 +28,12 @@ export default function SettingsPage() {
     <Stack spacing={3}>
       <Typography variant="h1">Settings</Typography>
       <Section title="Analyzer">
-        {instituteId !== null && <AnalyzerSettings instituteId={instituteId} />}
+        {instituteId !== null && (
+          <>
+            <AnalyzerSettings instituteId={instituteId} />
+            <RejectionModelSummary instituteId={instituteId} />
+          </>
+        )}
       </Section>
       <Section title="Vitals (Coming Soon)">
         <Typography color="text.secondary">Vital vial settings are coming soon.</Typography>

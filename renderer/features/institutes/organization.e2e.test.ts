@@ -35,6 +35,8 @@ it('starts in the default organization and words lines by its type when switchin
     'Lines',
     'Validations',
     'Reports',
+    'Clinical Data',
+    'Hemolysis Index',
     'Rejection Insights',
     'Settings',
   ]);

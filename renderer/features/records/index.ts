@@ -1,6 +1,7 @@
 export { useRecord } from './api/get-record';
 export { type RecordSummary, useRecordSummary } from './api/get-record-summary';
 export { TO_REVIEW, useRecords } from './api/get-records';
+export { LabelsSelect } from './components/labels-select';
 export { LineRecordsList } from './components/line-records-list';
 export { RecordCompare } from './components/record-compare';
 export { RecordDetail } from './components/record-detail';

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   STAFF_ONLY_INSTITUTE_FIELDS,
   type InstituteCreate,
@@ -6,6 +6,7 @@ import {
   type InstituteUpdate,
   type UploadSummary,
 } from '../../../shared/api/institutes';
+import { effectiveFlags, type FeatureFlagName } from '../../../shared/domain/feature-flags';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Institute } from '../../entities/institute';
 import { forbidden, notFound } from '../errors';
@@ -103,4 +104,20 @@ export async function uploadSummary(
     last_upload_date: row.last ? new Date(row.last).toISOString() : null,
     uploads_last_30_days: Number(row.recent),
   };
+}
+
+/**
+ * Refuses (403 with the given detail) when an institute's feature flag is off; answers the
+ * institute. Call after the tenancy check, so another institute's ids stay 404.
+ */
+export async function requireFeature(
+  manager: EntityManager,
+  instituteId: number,
+  flag: FeatureFlagName,
+  detail: string,
+): Promise<Institute> {
+  const institute = await repo.findInstitute(manager, instituteId);
+  if (!institute) throw notFound();
+  if (!effectiveFlags(institute.featureFlags)[flag]) throw forbidden(detail);
+  return institute;
 }

@@ -16,6 +16,7 @@ import type { TransitRecord } from '../../entities/record';
 import type { RecordQueue } from '../../pipeline/queue';
 import type { RunCache } from '../../storage/run-cache';
 import { outOfRangeOf } from '../baselines/service';
+import { recalibrateAfterRecordChange } from '../clinical-data/service';
 import { DomainError, forbidden, invalidField, notFound } from '../errors';
 import { labelsOfInstitute } from '../labels/service';
 import { assignableLine } from '../lines/service';
@@ -161,6 +162,8 @@ export async function patchRecord(
   });
   // Another institute has other analyzer thresholds: recompute the rejection figure.
   if (changedInstitute) await deps.queue.enqueue(id);
+  // A record that clinical data links feeds its institute's calibrated model.
+  await recalibrateAfterRecordChange(deps, id, patch);
   return getRecord(deps, user, id);
 }
 

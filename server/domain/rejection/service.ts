@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import {
   ANALYTES,
-  DEFAULT_MODEL,
+  calibrateModel,
   DEFAULT_THRESHOLDS,
   rejectionForValue,
   worstRejectionPercent,
@@ -11,6 +11,7 @@ import {
 import type { RejectionRates } from '../../../shared/api/statistics';
 import type { Analyzer } from '../../entities/analyzer';
 import { findAnalyzer } from '../analyzer/repository';
+import { usableCalibrationEntries } from '../clinical-data/repository';
 
 /** The analyzer's cut-offs, or the defaults of rejection-model.md until one is saved. */
 export const thresholdsOf = (analyzer: Analyzer | null): AnalyzerThresholds =>
@@ -23,14 +24,16 @@ export const thresholdsOf = (analyzer: Analyzer | null): AnalyzerThresholds =>
     : DEFAULT_THRESHOLDS;
 
 /**
- * The model parameters for an institute. Calibration from the institute's clinical data
- * (rejection-model.md) plugs in here once clinical data exists; until then, the defaults.
+ * The model parameters for an institute: calibrated from its usable clinical data when it has at
+ * least MIN_CALIBRATION_ENTRIES of them, the defaults otherwise (rejection-model.md,
+ * "Calibration"). Read fresh each time, so any change of clinical data or of a linked record
+ * applies at once.
  */
 export async function modelFor(
-  _manager: EntityManager,
-  _instituteId: number,
+  manager: EntityManager,
+  instituteId: number,
 ): Promise<CalibratedModel> {
-  return { source: 'default', n: 0, ...DEFAULT_MODEL };
+  return calibrateModel(await usableCalibrationEntries(manager, instituteId));
 }
 
 /** The institute's analyzer thresholds and rejection model, fetched once per request. */

@@ -8,4 +8,7 @@ export const analyzerKeys = {
   rejections: queryRoots.rejection,
   rejection: (instituteId: number, value: number | null) =>
     [...queryRoots.rejection, instituteId, value] as const,
+  /** The model in use: every change of clinical data recalibrates it. */
+  models: queryRoots.rejectionModel,
+  model: (instituteId: number) => [...queryRoots.rejectionModel, instituteId] as const,
 };

@@ -12,7 +12,10 @@ export async function updateAnalyzer(
   return data;
 }
 
-/** New thresholds change every rejection figure: lines and validations are refetched. */
+/**
+ * New thresholds change every rejection figure: lines, validations and the observed-vs-predicted
+ * summary are refetched.
+ */
 export function useUpdateAnalyzer(instituteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,9 +23,12 @@ export function useUpdateAnalyzer(instituteId: number) {
     onSuccess: (analyzer) => {
       queryClient.setQueryData(analyzerKeys.detail(instituteId), analyzer);
       return Promise.all(
-        [queryRoots.lines, queryRoots.validations, analyzerKeys.rejections].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          queryRoots.lines,
+          queryRoots.validations,
+          queryRoots.hemolysis,
+          analyzerKeys.rejections,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     },
   });

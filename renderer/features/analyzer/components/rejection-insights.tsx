@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import {
@@ -73,7 +74,14 @@ function FileFormatHelp() {
 }
 
 /** Lab rejection insights: the file format, then the lines' rejection figures, filtered. */
-export function RejectionInsights({ instituteId }: { instituteId: number }) {
+export function RejectionInsights({
+  instituteId,
+  observed,
+}: {
+  instituteId: number;
+  /** Observed against predicted rejection (the hemolysis feature), under the file-format help. */
+  observed?: ReactNode;
+}) {
   const word = useLineWord();
   const filters = useInsightFilters();
   const lines = useLines({ instituteId, archived: false, ordering: 'name' });
@@ -91,6 +99,7 @@ export function RejectionInsights({ instituteId }: { instituteId: number }) {
   return (
     <Stack spacing={2}>
       <FileFormatHelp />
+      {observed}
       <Paper sx={{ p: 2 }}>
         <Typography variant="h2" gutterBottom>
           Rejection by {word.singular}

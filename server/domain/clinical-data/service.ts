@@ -1,0 +1,204 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import {
+  CLINICAL_DATA_MESSAGES,
+  CLINICAL_VALUE_FIELDS,
+  STAFF_CLINICAL_FIELDS,
+  type ClinicalDataListQuery,
+  type clinicalDataCreate,
+  type clinicalDataUpdate,
+  type ClinicalValueField,
+} from '../../../shared/api/clinical-data';
+import { MIN_CALIBRATION_ENTRIES } from '../../../shared/rejection/model';
+import type { AuthUser } from '../../auth/auth-user';
+import type { ClinicalData } from '../../entities/clinical-data';
+import { recomputeRejection } from '../analyzer/service';
+import { forbidden, invalidField, notFound } from '../errors';
+import { instituteExists } from '../institutes/repository';
+import { requireFeature } from '../institutes/service';
+import { labelsOfInstitute } from '../labels/service';
+import { authorize, can } from '../policy';
+import { modelFor } from '../rejection/service';
+import * as repo from './repository';
+
+export interface ClinicalDataDeps {
+  db: DataSource;
+}
+
+type Create = z.output<typeof clinicalDataCreate>;
+type Update = z.output<typeof clinicalDataUpdate>;
+
+const COLUMN: Record<ClinicalValueField, keyof ClinicalData> = {
+  h_index: 'hIndex',
+  h_index_baseline: 'hIndexBaseline',
+  ldh: 'ldh',
+  ldh_baseline: 'ldhBaseline',
+  asat: 'asat',
+  asat_baseline: 'asatBaseline',
+  potassium: 'potassium',
+  potassium_baseline: 'potassiumBaseline',
+  pfhb: 'pfhb',
+  pfhb_baseline: 'pfhbBaseline',
+};
+
+/** Tenancy (404), then the clinicalData flag (403 with a detail). */
+async function gate(manager: EntityManager, user: AuthUser, instituteId: number) {
+  authorize(user, 'read', instituteId);
+  return requireFeature(manager, instituteId, 'clinicalData', CLINICAL_DATA_MESSAGES.disabled);
+}
+
+async function findEntry(manager: EntityManager, user: AuthUser, id: number) {
+  const entry = await repo.findClinicalData(manager, id);
+  if (!entry) throw notFound();
+  await gate(manager, user, entry.instituteId);
+  return entry;
+}
+
+/**
+ * Makes the institute's stored record rejections current after its model changed (the same
+ * recomputation an analyzer threshold change runs).
+ */
+const recompute = (db: DataSource, instituteId: number) => recomputeRejection({ db }, instituteId);
+
+export async function listClinicalData(
+  { db }: ClinicalDataDeps,
+  user: AuthUser,
+  instituteId: number,
+  query: ClinicalDataListQuery,
+) {
+  await gate(db.manager, user, instituteId);
+  return repo.pageOfClinicalData(db.manager, instituteId, query);
+}
+
+export async function getClinicalData({ db }: ClinicalDataDeps, user: AuthUser, id: number) {
+  return findEntry(db.manager, user, id);
+}
+
+/**
+ * Non-staff may send the staff-only fields only with the value they already have (forms send
+ * whole entries); a change is refused.
+ */
+function refuseStaffFields(
+  user: AuthUser,
+  body: Partial<Record<(typeof STAFF_CLINICAL_FIELDS)[number], boolean>>,
+  current: { exclude_from_model: boolean; donor_sample: boolean },
+) {
+  if (can(user, 'clinical-data:staff-fields')) return;
+  const changed = STAFF_CLINICAL_FIELDS.find(
+    (f) => body[f] !== undefined && body[f] !== current[f],
+  );
+  if (changed) throw forbidden(`Only the provider's staff can change ${changed}.`);
+}
+
+/** Applies the fields of a create or patch body onto an entry, checking record and labels. */
+async function applyBody(manager: EntityManager, entry: ClinicalData, body: Update) {
+  if (body.date !== undefined) entry.date = body.date;
+  for (const field of CLINICAL_VALUE_FIELDS) {
+    const value = body[field];
+    if (value !== undefined) (entry[COLUMN[field]] as number | null) = value;
+  }
+  if (body.exclude_from_model !== undefined) entry.excludeFromModel = body.exclude_from_model;
+  if (body.donor_sample !== undefined) entry.donorSample = body.donor_sample;
+  if (body.record !== undefined) {
+    if (
+      body.record !== null &&
+      !(await repo.instituteRecordExists(manager, entry.instituteId, body.record))
+    )
+      throw invalidField('record', CLINICAL_DATA_MESSAGES.noSuchRecord);
+    entry.recordId = body.record;
+    entry.record = undefined as never; // the id decides
+  }
+  if (body.labels !== undefined)
+    entry.labels = await labelsOfInstitute(manager, entry.instituteId, body.labels);
+}
+
+export async function createClinicalData(
+  deps: ClinicalDataDeps,
+  user: AuthUser,
+  instituteId: number,
+  body: Create,
+) {
+  await gate(deps.db.manager, user, instituteId);
+  authorize(user, 'data:edit');
+  refuseStaffFields(user, body, { exclude_from_model: false, donor_sample: false });
+  const entry = repo.newClinicalData(deps.db.manager, { instituteId, labels: [] });
+  await applyBody(deps.db.manager, entry, body);
+  const saved = await repo.saveClinicalData(deps.db.manager, entry);
+  await recompute(deps.db, instituteId);
+  return getClinicalData(deps, user, saved.id);
+}
+
+export async function updateClinicalData(
+  deps: ClinicalDataDeps,
+  user: AuthUser,
+  id: number,
+  body: Update,
+) {
+  const entry = await findEntry(deps.db.manager, user, id);
+  authorize(user, 'data:edit');
+  refuseStaffFields(user, body, {
+    exclude_from_model: entry.excludeFromModel,
+    donor_sample: entry.donorSample,
+  });
+  await applyBody(deps.db.manager, entry, body);
+  await repo.saveClinicalData(deps.db.manager, entry);
+  await recompute(deps.db, entry.instituteId);
+  return getClinicalData(deps, user, id);
+}
+
+export async function deleteClinicalData(deps: ClinicalDataDeps, user: AuthUser, id: number) {
+  const entry = await findEntry(deps.db.manager, user, id);
+  authorize(user, 'data:edit');
+  await repo.deleteClinicalData(deps.db.manager, entry.id);
+  await recompute(deps.db, entry.instituteId);
+}
+
+/** The records a new or edited entry may link, around the chosen date. */
+export async function listRecordChoices(
+  { db }: ClinicalDataDeps,
+  user: AuthUser,
+  instituteId: number,
+  date: string,
+) {
+  const institute = await gate(db.manager, user, instituteId);
+  return repo.recordChoices(db.manager, instituteId, institute.timezone, date);
+}
+
+/** The rejection model in use (the Analyzer section of /settings); readable by every role. */
+export async function getRejectionModel(
+  { db }: ClinicalDataDeps,
+  user: AuthUser,
+  instituteId: number,
+) {
+  authorize(user, 'read', instituteId);
+  if (!(await instituteExists(db.manager, instituteId))) throw notFound();
+  return {
+    model: await modelFor(db.manager, instituteId),
+    minEntries: MIN_CALIBRATION_ENTRIES,
+  };
+}
+
+/** Record fields whose change can make a linked entry usable or not for the calibration. */
+const CALIBRATION_RECORD_FIELDS = [
+  'exclude',
+  'hidden',
+  'test_run',
+  'short_run_error',
+  'flatline_error',
+  'no_run_error',
+  'institute',
+] as const;
+
+/**
+ * After a record changed: when clinical data links it and a field the calibration reads changed,
+ * the institutes of those entries recompute their stored rejections (their model changed).
+ */
+export async function recalibrateAfterRecordChange(
+  { db }: ClinicalDataDeps,
+  recordId: number,
+  patch: Partial<Record<(typeof CALIBRATION_RECORD_FIELDS)[number], unknown>>,
+): Promise<void> {
+  if (!CALIBRATION_RECORD_FIELDS.some((f) => patch[f] !== undefined)) return;
+  for (const instituteId of await repo.institutesLinkingRecord(db.manager, recordId))
+    await recompute(db, instituteId);
+}

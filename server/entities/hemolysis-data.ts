@@ -1,0 +1,104 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { Institute } from './institute';
+import { Label } from './label';
+import { Line } from './line';
+
+/**
+ * One uploaded hemolysis-index file of an analyzer (hemolysis-data.md section 3): the original
+ * file stays in the blob store, its rows are HemolysisMeasurement rows.
+ */
+@Entity('hemolysis_data')
+@Index(['instituteId', 'uploadDate'])
+@Index(['lineId'])
+export class HemolysisData {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @ManyToOne(() => Institute, { onDelete: 'CASCADE' })
+  institute: Institute;
+
+  @Column({ type: 'int' })
+  instituteId: number;
+
+  @Column({ type: 'varchar', length: 255 })
+  title: string;
+
+  /** The uploaded file's name. */
+  @Column({ type: 'varchar', length: 255 })
+  fileName: string;
+
+  @ManyToOne(() => Line, { onDelete: 'CASCADE' })
+  line: Line;
+
+  @Column({ type: 'int' })
+  lineId: number;
+
+  @Column({ type: 'boolean', default: false })
+  donorSample: boolean;
+
+  @ManyToMany(() => Label)
+  @JoinTable({
+    name: 'hemolysis_data_labels',
+    joinColumn: { name: 'hemolysis_data_id' },
+    inverseJoinColumn: { name: 'label_id' },
+  })
+  labels: Label[];
+
+  /** IANA zone of the file's local timestamps, and the zone its day picker shows. */
+  @Column({ type: 'varchar', length: 64 })
+  timezoneName: string;
+
+  /** The original file's blob address. */
+  @Column({ type: 'char', length: 64 })
+  fileSha256: string;
+
+  @Column({ type: 'bigint' })
+  fileSize: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  uploadDate: Date;
+
+  /** `measurement_summary`, kept current on upload and on every measurement change. */
+  @Column({ type: 'int', default: 0 })
+  measurementCount: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  measurementStart: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  measurementEnd: Date | null;
+
+  /** Rows skipped because their h_index was empty. */
+  @Column({ type: 'int', default: 0 })
+  skippedRows: number;
+}
+
+/** One HI result of a data set. */
+@Entity('hemolysis_measurements')
+@Index(['dataId', 'timestamp'])
+export class HemolysisMeasurement {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: string;
+
+  @ManyToOne(() => HemolysisData, { onDelete: 'CASCADE' })
+  data: HemolysisData;
+
+  @Column({ type: 'int' })
+  dataId: number;
+
+  @Column({ type: 'timestamptz' })
+  timestamp: Date;
+
+  /** h_index, mg/dL */
+  @Column({ type: 'double precision' })
+  value: number;
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { idList, isoDate, pageQuery } from './common';
+import { labelRef } from './records';
+
+export const CLINICAL_DATA_MESSAGES = {
+  dateRequired: 'You cannot have an empty date.',
+  created: 'Clinical data created successfully',
+  updated: 'Clinical data updated successfully',
+  deleted: 'Clinical data deleted successfully',
+  createFailed: 'Unable to create clinical data',
+  updateFailed: 'Unable to update clinical data',
+  deleteFailed: 'Unable to delete clinical data',
+  noSuchRecord: 'No such record.',
+  noSuchLabel: 'No such label.',
+  disabled: 'Clinical data is not enabled for this organization.',
+} as const;
+
+/** The default and only page size of the clinical data table (administration.md section 9). */
+export const CLINICAL_DATA_PAGE_SIZE = 10;
+
+/** The paired values of one entry: the transported sample and its hand-carried baseline. */
+export const CLINICAL_ANALYTES = ['h_index', 'ldh', 'asat', 'potassium', 'pfhb'] as const;
+export type ClinicalAnalyte = (typeof CLINICAL_ANALYTES)[number];
+
+export const CLINICAL_ANALYTE_INFO: Record<
+  ClinicalAnalyte,
+  { tab: string; name: string; unit: string }
+> = {
+  h_index: { tab: 'HI', name: 'Hemolysis index', unit: 'mg/dL' },
+  ldh: { tab: 'LDH', name: 'LDH', unit: 'U/L' },
+  asat: { tab: 'ASAT', name: 'ASAT', unit: 'U/L' },
+  potassium: { tab: 'K', name: 'Potassium', unit: 'mmol/L' },
+  pfhb: { tab: 'PFHb', name: 'Free haemoglobin', unit: 'mg/dL' },
+};
+
+export const CLINICAL_VALUE_FIELDS = CLINICAL_ANALYTES.flatMap(
+  (a) => [a, `${a}_baseline`] as const,
+);
+export type ClinicalValueField = (typeof CLINICAL_VALUE_FIELDS)[number];
+
+/** Fields only the provider's staff may set; others see them read-only. */
+export const STAFF_CLINICAL_FIELDS = ['exclude_from_model', 'donor_sample'] as const;
+
+/** An optional lab value: empty → null, a number (or numeric text) at least 0. */
+const labValue = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: 'Enter a number.' })
+    .finite('Enter a number.')
+    .min(0, 'The value must be at least 0.')
+    .nullable(),
+);
+
+const clinicalDate = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z
+    .string({ error: CLINICAL_DATA_MESSAGES.dateRequired })
+    .trim()
+    .min(1, { message: CLINICAL_DATA_MESSAGES.dateRequired, abort: true })
+    .pipe(isoDate),
+);
+
+const valueShape = Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, labValue])) as Record<
+  ClinicalValueField,
+  typeof labValue
+>;
+
+export const clinicalDataCreate = z.object({
+  date: clinicalDate,
+  record: z.number().int().positive().nullable().default(null),
+  ...valueShape,
+  exclude_from_model: z.boolean().optional(),
+  donor_sample: z.boolean().optional(),
+  labels: z.array(z.number().int().positive()).default([]),
+});
+export type ClinicalDataCreate = z.input<typeof clinicalDataCreate>;
+
+export const clinicalDataUpdate = z.object({
+  date: clinicalDate.optional(),
+  record: z.number().int().positive().nullable().optional(),
+  ...(Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, labValue.optional()])) as Record<
+    ClinicalValueField,
+    z.ZodOptional<typeof labValue>
+  >),
+  exclude_from_model: z.boolean().optional(),
+  donor_sample: z.boolean().optional(),
+  labels: z.array(z.number().int().positive()).optional(),
+});
+export type ClinicalDataUpdate = z.input<typeof clinicalDataUpdate>;
+
+/** The linked record as the table shows it: date, line and VitalMetric. */
+export const clinicalRecordRef = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  line: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  auc: z.number().nullable(),
+});
+export type ClinicalRecordRef = z.infer<typeof clinicalRecordRef>;
+
+export const clinicalData = z.object({
+  id: z.number().int(),
+  institute: z.number().int(),
+  date: z.string(),
+  /** The linked record's id, or null. */
+  record: z.number().int().nullable(),
+  record_detail: clinicalRecordRef.nullable(),
+  ...(Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, z.number().nullable()])) as Record<
+    ClinicalValueField,
+    z.ZodNullable<z.ZodNumber>
+  >),
+  exclude_from_model: z.boolean(),
+  donor_sample: z.boolean(),
+  labels: z.array(labelRef),
+});
+export type ClinicalDataDto = z.infer<typeof clinicalData>;
+
+export const CLINICAL_DATA_ORDERINGS = [
+  'date',
+  'record__date',
+  'record__line__name',
+  'h_index',
+  'ldh',
+  'asat',
+  'potassium',
+  'pfhb',
+] as const;
+
+export const clinicalDataListQuery = pageQuery.extend({
+  size: pageQuery.shape.size.unwrap().default(CLINICAL_DATA_PAGE_SIZE),
+  labels: idList.optional(),
+  line_id: z.coerce.number().int().positive().optional(),
+  date__gte: isoDate.optional(),
+  date__lt: isoDate.optional(),
+});
+export type ClinicalDataListQuery = z.output<typeof clinicalDataListQuery>;
+export type ClinicalDataListParams = z.input<typeof clinicalDataListQuery>;
+
+/** The record picker: processed records from the day before to two days after `date`. */
+export const recordChoicesQuery = z.object({ date: isoDate });
+export const recordChoices = z.object({ items: z.array(clinicalRecordRef) });
+
+/** The rejection model in use for an institute (rejection-model.md), for the settings screen. */
+export const rejectionModel = z.object({
+  source: z.enum(['default', 'calibrated']),
+  /** Usable clinical data entries (also when fewer than needed to calibrate). */
+  n: z.number().int(),
+  /** How many usable entries calibration needs. */
+  min_entries: z.number().int(),
+  k: z.number(),
+  k_low: z.number(),
+  k_high: z.number(),
+  mu: z.number(),
+  sigma: z.number(),
+});
+export type RejectionModelDto = z.infer<typeof rejectionModel>;
