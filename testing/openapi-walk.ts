@@ -131,6 +131,10 @@ export interface ResourceIds {
   comment: number;
   report: number;
   vial: string;
+  contract: number;
+  clinicalData: number;
+  hemolysisData: number;
+  measurement: number;
 }
 
 /** Which resource a path parameter names, from the path segment before it. */
@@ -147,20 +151,25 @@ export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, 
         ? ids.user
         : name === 'vid'
           ? ids.validation
-          : name === 'label' && before === 'vials'
-            ? ids.vial
-            : ((
-                {
-                  institutes: ids.institute,
-                  users: ids.user,
-                  lines: ids.line,
-                  labels: ids.label,
-                  records: ids.record,
-                  validations: ids.validation,
-                  comments: ids.comment,
-                  reports: ids.report,
-                } as Record<string, number>
-              )[before] ?? 'unknown'),
+          : name === 'mid'
+            ? ids.measurement
+            : name === 'label' && before === 'vials'
+              ? ids.vial
+              : ((
+                  {
+                    institutes: ids.institute,
+                    users: ids.user,
+                    lines: ids.line,
+                    labels: ids.label,
+                    records: ids.record,
+                    validations: ids.validation,
+                    comments: ids.comment,
+                    reports: ids.report,
+                    contracts: ids.contract,
+                    'clinical-data': ids.clinicalData,
+                    'hemolysis-index-data': ids.hemolysisData,
+                  } as Record<string, number>
+                )[before] ?? 'unknown'),
     );
   }
   return values;
@@ -193,10 +202,11 @@ export function sampleBody(
   { optionalBooleans = false } = {},
 ): unknown {
   const s = schema.anyOf?.find((x) => x.type !== 'null') ?? schema.allOf?.[0] ?? schema;
+  const idKind = Object.hasOwn(ID_FIELDS, field) ? ID_FIELDS[field] : undefined;
   if (s.enum) return s.enum[0];
-  if (s.default !== undefined && field !== '') return s.default;
+  // An id field gets an id even where it has a default (an empty label list names nothing).
+  if (s.default !== undefined && field !== '' && !idKind) return s.default;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  const idKind = ID_FIELDS[field];
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
@@ -288,7 +298,38 @@ export async function seedResources(
   );
   const vial = `WALK-${tag}`.toUpperCase();
   await made(staff.post('/v2/vials', { label: vial, version: 'VV2', institute: instituteId }));
+  const contract = await made(
+    staff.post('/v2/contracts', {
+      title: `Walk ${tag}`,
+      institute: instituteId,
+      start_date: '2025-01-06',
+      end_date: null,
+    }),
+  );
+  // The clinical and hemolysis areas answer only where their flags are on.
+  await db.query(
+    `UPDATE institutes SET feature_flags = coalesce(feature_flags, '{}'::jsonb) ||
+       '{"clinicalData": true, "hemolysisTracking": true}'::jsonb WHERE id = $1`,
+    [instituteId],
+  );
+  const clinicalData = await made(
+    staff.post(`${at}/clinical-data`, { date: '2025-01-06', h_index: 10, h_index_baseline: 5 }),
+  );
+  const csv = new FormData();
+  csv.append('title', `Walk ${tag}`);
+  csv.append('line', String(line.id));
+  csv.append(
+    'file',
+    new Blob([new TextEncoder().encode('timestamp,h_index\n2025-01-06T08:00:00Z,12\n')]),
+    'walk.csv',
+  );
+  const hemolysisData = await made(staff.multipart(`${at}/hemolysis-index-data`, csv));
+  const measurements = await staff.get(`/v2/hemolysis-index-data/${hemolysisData.id}/measurements`);
   return {
+    contract: contract.id,
+    clinicalData: clinicalData.id,
+    hemolysisData: hemolysisData.id,
+    measurement: (measurements.body as { items: { id: number }[] }).items[0].id,
     institute: instituteId,
     user: user.id,
     line: line.id,

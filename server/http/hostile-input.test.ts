@@ -44,6 +44,10 @@ beforeAll(async () => {
     comment: await first('SELECT id FROM comments ORDER BY id LIMIT 1'),
     report: await first('SELECT id FROM reports ORDER BY id LIMIT 1'),
     vial: 'VQC-0001',
+    contract: await first('SELECT id FROM contracts ORDER BY id LIMIT 1'),
+    clinicalData: await first('SELECT id FROM clinical_data ORDER BY id LIMIT 1'),
+    hemolysisData: await first('SELECT id FROM hemolysis_data ORDER BY id LIMIT 1'),
+    measurement: await first('SELECT id FROM hemolysis_measurements ORDER BY id LIMIT 1'),
   };
 }, 120_000);
 afterAll(() => server.stop());

@@ -24,20 +24,18 @@ export function contactDetails({ support }: Pick<SupportDeps, 'support'>, me: Au
 
 /**
  * E-mails a customer's message to the provider's support address, answerable to the sender,
- * naming the organization it was sent from (when it is one of the sender's).
+ * naming the organization it was sent from (one of the sender's).
  */
 export async function sendSupportMessage(
   { db, mailer, support }: SupportDeps,
   me: AuthUser,
   body: SupportMessage,
 ) {
-  authorize(me, 'support:contact');
+  // A message names one of the sender's organizations (another institute answers 404).
+  authorize(me, 'support:contact', body.institute);
   const sender = await findUser(db.manager, me.id);
   if (!sender) throw notFound();
-  const instituteId =
-    body.institute !== undefined && me.instituteIds.includes(body.institute)
-      ? body.institute
-      : (sender.defaultInstituteId ?? me.instituteIds[0] ?? null);
+  const instituteId = body.institute ?? sender.defaultInstituteId ?? me.instituteIds[0] ?? null;
   const institute = instituteId === null ? null : await findInstitute(db.manager, instituteId);
   const name = `${sender.firstName} ${sender.lastName}`.trim() || sender.email;
   await mailer.send(
