@@ -21,11 +21,18 @@ import { Vial } from './vial';
  * on them; `auc` and `rejection` are columns so lists can filter and sort without reading jsonb.
  */
 @Entity('records')
-@Index(['instituteId', 'date'])
-@Index(['instituteId', 'uploadDate'])
-@Index(['instituteId', 'isProcessed', 'isReviewed'])
-@Index(['lineId', 'date'])
-@Index(['validationId'])
+// The lists' orderings (bench/plans.md): each ends in id, the lists' tie-breaker, so a page is
+// read off the index in order. The tab lists (processed, reviewed or not, exclude, hidden) and
+// their counts use the first one for both: the page in date order, the count index-only.
+@Index(['instituteId', 'isProcessed', 'isReviewed', 'exclude', 'hidden', 'date', 'id'])
+@Index(['instituteId', 'date', 'id'])
+@Index(['instituteId', 'uploadDate', 'id'])
+@Index(['lineId', 'date', 'id'])
+// VitalMetric orders put records without one first going up and last going down: these two are
+// (…, auc NULLS FIRST, id), which TypeORM cannot declare; the migration creates them.
+@Index('IDX_records_institute_auc', { synchronize: false })
+@Index('IDX_records_line_auc', { synchronize: false })
+@Index(['validationId', 'lineId'])
 @Index(['instituteId', 'sha256'], { unique: true })
 export class TransitRecord {
   @PrimaryGeneratedColumn()

@@ -79,11 +79,18 @@ export function pageOfRecords(
   seesHidden: boolean,
   q: RecordListQuery,
 ) {
-  const qb = recordsQuery(manager, seesHidden).andWhere('r.institute_id = :instituteId', {
-    instituteId,
-  });
+  // Filters and the line (a to-one join, for ordering by its name; PostgreSQL drops it when
+  // unused): the page's ids and the count come from here, the labels only for the page.
+  const qb = manager
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .leftJoin('r.line', 'line')
+    .where('r.institute_id = :instituteId', { instituteId });
+  if (!seesHidden) qb.andWhere('r.hidden = false');
   applyFilters(qb, seesHidden, q);
-  return paginate(qb, q, ORDERINGS, '-date');
+  return paginate(qb, q, ORDERINGS, '-date', (ids) =>
+    recordsQuery(manager, true).where('r.id IN (:...ids)', { ids }).getMany(),
+  );
 }
 
 /** The record with its line and labels, or null (also when it is hidden and `seesHidden` not). */
