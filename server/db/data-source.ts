@@ -9,6 +9,7 @@ import { Label } from '../entities/label';
 import { Line } from '../entities/line';
 import { Report } from '../entities/report';
 import { TransitRecord } from '../entities/record';
+import { RecordCounts, RecordDay } from '../entities/record-tallies';
 import { User } from '../entities/user';
 import { Validation } from '../entities/validation';
 import { Vial } from '../entities/vial';
@@ -27,6 +28,8 @@ export const ENTITIES = [
   TransitRecord,
   Comment,
   Report,
+  RecordCounts,
+  RecordDay,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

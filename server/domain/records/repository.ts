@@ -2,6 +2,7 @@ import { Brackets, In, type EntityManager, type SelectQueryBuilder } from 'typeo
 import type { RecordListQuery } from '../../../shared/api/records';
 import { bandSqlCondition } from '../../../shared/domain/rejection-bands';
 import { TransitRecord } from '../../entities/record';
+import { RecordCounts, RecordDay } from '../../entities/record-tallies';
 import { paginate } from '../pagination';
 
 const ORDERINGS = {
@@ -97,21 +98,22 @@ export function pageOfRecords(
 export const findRecord = (manager: EntityManager, id: number, seesHidden: boolean) =>
   recordsQuery(manager, seesHidden).andWhere('r.id = :id', { id }).getOne();
 
-/** Reviewed, to-review and unprocessed counts of the institute's visible records. */
+/**
+ * Reviewed, to-review and unprocessed counts of the institute's visible records: one row the
+ * database keeps with every write (server/entities/record-tallies.ts), not a count of them all.
+ */
 export async function summaryCounts(manager: EntityManager, instituteId: number) {
-  return (await manager
-    .getRepository(TransitRecord)
-    .createQueryBuilder('r')
-    .select('count(*) FILTER (WHERE r.is_processed AND r.is_reviewed)', 'reviewed')
-    .addSelect('count(*) FILTER (WHERE r.is_processed AND NOT r.is_reviewed)', 'not_reviewed')
-    .addSelect('count(*) FILTER (WHERE NOT r.is_processed)', 'unprocessed')
-    .where('r.institute_id = :instituteId AND r.hidden = false', { instituteId })
-    .getRawOne()) as Record<'reviewed' | 'not_reviewed' | 'unprocessed', string>;
+  const row = await manager.getRepository(RecordCounts).findOneBy({ instituteId });
+  return {
+    reviewed: row?.reviewed ?? 0,
+    not_reviewed: row?.notReviewed ?? 0,
+    unprocessed: row?.unprocessed ?? 0,
+  };
 }
 
 /**
- * Records per local day (`timezone`) over the last `days` days, today included, hidden ones
- * left out: the database counts them, a year of records is never fetched.
+ * Records per local day (`timezone`, the institute's, which the tallies are kept in) over the
+ * last `days` days, today included, hidden ones left out: read from the per-day tallies.
  */
 export function recordsPerDay(
   manager: EntityManager,
@@ -119,18 +121,16 @@ export function recordsPerDay(
   timezone: string,
   days: number,
 ): Promise<{ day: string; count: number }[]> {
-  const localToday = `date_trunc('day', now() AT TIME ZONE :tz)`;
+  const localToday = `(now() AT TIME ZONE :tz)::date`;
   return manager
-    .getRepository(TransitRecord)
-    .createQueryBuilder('r')
-    .select(`to_char(date_trunc('day', r.date AT TIME ZONE :tz), 'YYYY-MM-DD')`, 'day')
-    .addSelect('count(*)::int', 'count')
-    .where('r.institute_id = :instituteId AND r.hidden = false', { instituteId })
-    .andWhere(`r.date >= (${localToday} - make_interval(days => :back)) AT TIME ZONE :tz`)
-    .andWhere(`r.date < (${localToday} + interval '1 day') AT TIME ZONE :tz`)
+    .getRepository(RecordDay)
+    .createQueryBuilder('d')
+    .select(`to_char(d.day, 'YYYY-MM-DD')`, 'day')
+    .addSelect('d.count', 'count')
+    .where('d.institute_id = :instituteId AND d.count > 0', { instituteId })
+    .andWhere(`d.day >= ${localToday} - :back::int AND d.day <= ${localToday}`)
     .setParameters({ tz: timezone, back: days - 1 })
-    .groupBy('day')
-    .orderBy('day')
+    .orderBy('d.day')
     .getRawMany();
 }
 
