@@ -4,8 +4,8 @@ import { startServer } from '../server/boot';
 import { loadConfig } from '../server/config';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { DEMO_PASSWORD } from '../server/demo/seed';
-import { includedRecordSql } from '../shared/domain/included-record';
 import { ApiClient } from '../testing/http';
+import { explainPlans } from './plans';
 import { p95, timed, type Figure } from './timing';
 
 const DAY_MS = 86_400_000;
@@ -78,7 +78,11 @@ function listSql(where: string, order: string, offset: number): [string, string]
  * The figures of issue 13 that concern the database: the same endpoints at the demo's size and
  * after `count` records were added by SQL, and the records lists against their own SQL.
  */
-export async function benchRecordsAtScale(dir: string, count: number): Promise<Figure[]> {
+export async function benchRecordsAtScale(
+  dir: string,
+  count: number,
+  plans = false,
+): Promise<Figure[]> {
   const cluster = await startEmbeddedPostgres(path.join(dir, 'postgres'));
   const quiet = { info: () => undefined, error: console.error };
   const [server, seedMs] = await timed(() =>
@@ -152,6 +156,14 @@ export async function benchRecordsAtScale(dir: string, count: number): Promise<F
       `  ${count.toLocaleString('en')} records inserted by SQL (and vacuumed) in ${(insertMs / 1000).toFixed(1)} s`,
     );
     const atScale = await measure();
+    if (plans) {
+      const label = (
+        await pg.query('SELECT id FROM labels WHERE institute_id = $1 ORDER BY id LIMIT 1', [
+          hospital,
+        ])
+      ).rows[0].id as number;
+      await explainPlans(pg, count, { institute: hospital, lines, validation, label });
+    }
 
     const sql = (statements: string[], params: unknown[]) => async () => {
       for (const statement of statements) await pg.query(statement, params);
@@ -184,15 +196,6 @@ export async function benchRecordsAtScale(dir: string, count: number): Promise<F
           [hospital, 'Europe/London'],
         ),
       ),
-      validationLines: await p95(
-        sql(
-          [
-            `SELECT r.line_id, count(*), avg(r.auc), stddev(r.auc) FROM records r
-             WHERE r.validation_id = $1 AND ${includedRecordSql('r')} GROUP BY r.line_id`,
-          ],
-          [validation],
-        ),
-      ),
     };
 
     const scale = `${count.toLocaleString('en')}`;
@@ -221,7 +224,7 @@ export async function benchRecordsAtScale(dir: string, count: number): Promise<F
       vsDemo('to-review page (20 newest unreviewed)', 'toReview'),
       vsDemo('records summary', 'summary'),
       vsSql('activity year', 'activity', 2),
-      vsSql('validation lines', 'validationLines', 2),
+      vsDemo('validation lines', 'validationLines'),
     ];
   } finally {
     await pg.end();

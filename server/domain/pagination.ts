@@ -52,7 +52,7 @@ function nullable<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, column: st
  * With `load`, `qb` holds only the filters (and to-one joins an ordering needs): the page's ids
  * come from an index-ordered `SELECT id … LIMIT`, `total` from a plain `count(*)` beside it, and
  * `load(ids)` fetches those rows with their to-many relations — no DISTINCT over a join, and
- * labels or lines read for the page only. Without it, for small tables, TypeORM does it all.
+ * labels or lines read for the page only; `knownTotal`, when given, answers the total instead. Without it, for small tables, TypeORM does it all.
  */
 export async function paginate<E extends ObjectLiteral>(
   qb: SelectQueryBuilder<E>,
@@ -60,6 +60,8 @@ export async function paginate<E extends ObjectLiteral>(
   orderings: Record<string, string>,
   defaultOrdering: string,
   load?: (ids: number[]) => Promise<E[]>,
+  /** The exact total when something cheaper than counting the rows knows it. */
+  knownTotal?: () => Promise<number>,
 ): Promise<Page<E>> {
   const ordered = orderingOf(orderings, query.ordering || defaultOrdering);
   const { column, direction } = ordered;
@@ -72,17 +74,21 @@ export async function paginate<E extends ObjectLiteral>(
       .addOrderBy(`${qb.alias}.id`, direction)
       .offset(query.page * query.size)
       .limit(query.size);
-    const countQuery = qb.clone().select('count(*)::int', 'count').orderBy();
-    const [rows, counted] = await Promise.all([
-      idsQuery.getRawMany<{ id: number }>(),
-      countQuery.getRawOne<{ count: number }>(),
-    ]);
+    const counting =
+      knownTotal?.() ??
+      qb
+        .clone()
+        .select('count(*)::int', 'count')
+        .orderBy()
+        .getRawOne<{ count: number }>()
+        .then((row) => row?.count ?? 0);
+    const [rows, total] = await Promise.all([idsQuery.getRawMany<{ id: number }>(), counting]);
     const ids = rows.map((r) => r.id);
     const loaded = ids.length ? await load(ids) : [];
     const byId = new Map(loaded.map((e) => [e.id as number, e]));
     return {
       items: ids.flatMap((id) => byId.get(id) ?? []),
-      total: counted?.count ?? 0,
+      total,
     };
   }
   qb.orderBy(column, direction, nulls).addOrderBy(`${qb.alias}.id`, direction);

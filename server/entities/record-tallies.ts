@@ -7,22 +7,29 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * institute removed). Migration RecordTallies defines the triggers; nothing else writes here.
  */
 
-/** An institute's visible (not hidden) records by review state: the records summary. */
+/**
+ * An institute's records per combination of the list's flags: the records summary, and the exact
+ * `total` of a list filtered by these flags only (the To Review and Reviewed tabs).
+ */
 @Entity('record_counts')
 export class RecordCounts {
   @PrimaryColumn({ type: 'int' })
   instituteId: number;
 
-  /** Processed and reviewed. */
-  @Column({ type: 'int', default: 0 })
-  reviewed: number;
+  @PrimaryColumn({ type: 'boolean' })
+  isProcessed: boolean;
 
-  /** Processed, not reviewed. */
-  @Column({ type: 'int', default: 0 })
-  notReviewed: number;
+  @PrimaryColumn({ type: 'boolean' })
+  isReviewed: boolean;
+
+  @PrimaryColumn({ type: 'boolean' })
+  exclude: boolean;
+
+  @PrimaryColumn({ type: 'boolean' })
+  hidden: boolean;
 
   @Column({ type: 'int', default: 0 })
-  unprocessed: number;
+  count: number;
 }
 
 /** An institute's visible records per calendar day in its time zone: the activity heat map. */

@@ -28,10 +28,13 @@ import { Vial } from './vial';
 @Index(['instituteId', 'date', 'id'])
 @Index(['instituteId', 'uploadDate', 'id'])
 @Index(['lineId', 'date', 'id'])
-// VitalMetric orders put records without one first going up and last going down: these two are
-// (…, auc NULLS FIRST, id), which TypeORM cannot declare; the migration creates them.
+// Orders by a nullable column put nulls first going up and last going down: these are
+// (…, column NULLS FIRST, id), which TypeORM cannot declare; migration RecordListIndexes does.
 @Index('IDX_records_institute_auc', { synchronize: false })
 @Index('IDX_records_line_auc', { synchronize: false })
+@Index('IDX_records_institute_rejection', { synchronize: false })
+@Index('IDX_records_institute_duration', { synchronize: false })
+@Index('IDX_records_institute_vial', { synchronize: false })
 @Index(['validationId', 'lineId'])
 @Index(['instituteId', 'sha256'], { unique: true })
 export class TransitRecord {

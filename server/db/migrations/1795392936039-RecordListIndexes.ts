@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Indexes whose scan is the records lists' whole cost (bench/plans.md): every ordering ends in
- * the id tie-breaker, the tab lists and their counts share one index, and the VitalMetric orders
- * have theirs with NULLS FIRST (TypeORM cannot declare those: `synchronize: false` in the entity).
+ * the id tie-breaker, the tab lists share one index, and the orders by a nullable column have
+ * theirs with NULLS FIRST (TypeORM cannot declare those: `synchronize: false` in the entity).
  */
 export class RecordListIndexes1795392936039 implements MigrationInterface {
   name = 'RecordListIndexes1795392936039';
@@ -21,9 +21,15 @@ export class RecordListIndexes1795392936039 implements MigrationInterface {
     await q.query("CREATE INDEX \"IDX_3b1e11c79eb2dacefaf75824bd\" ON \"records\"  (\"institute_id\", \"is_processed\", \"is_reviewed\", \"exclude\", \"hidden\", \"date\", \"id\") ");
     await q.query('CREATE INDEX "IDX_records_institute_auc" ON "records" ("institute_id", "auc" NULLS FIRST, "id")');
     await q.query('CREATE INDEX "IDX_records_line_auc" ON "records" ("line_id", "auc" NULLS FIRST, "id")');
+    for (const [name, column] of [['rejection', 'rejection'], ['duration', 'duration'], ['vial', 'vial_label']]) {
+      await q.query(`CREATE INDEX "IDX_records_institute_${name}" ON "records" ("institute_id", "${column}" NULLS FIRST, "id")`);
+    }
   }
 
   async down(q: QueryRunner): Promise<void> {
+    for (const name of ['vial', 'duration', 'rejection']) {
+      await q.query(`DROP INDEX "public"."IDX_records_institute_${name}"`);
+    }
     await q.query('DROP INDEX "public"."IDX_records_line_auc"');
     await q.query('DROP INDEX "public"."IDX_records_institute_auc"');
     await q.query("DROP INDEX \"public\".\"IDX_3b1e11c79eb2dacefaf75824bd\"");

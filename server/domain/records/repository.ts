@@ -89,9 +89,56 @@ export function pageOfRecords(
     .where('r.institute_id = :instituteId', { instituteId });
   if (!seesHidden) qb.andWhere('r.hidden = false');
   applyFilters(qb, seesHidden, q);
-  return paginate(qb, q, ORDERINGS, '-date', (ids) =>
-    recordsQuery(manager, true).where('r.id IN (:...ids)', { ids }).getMany(),
+  const flags = flagsOnly(seesHidden, q);
+  return paginate(
+    qb,
+    q,
+    ORDERINGS,
+    '-date',
+    (ids) => recordsQuery(manager, true).where('r.id IN (:...ids)', { ids }).getMany(),
+    flags ? () => countWithFlags(manager, instituteId, flags) : undefined,
   );
+}
+
+type Flags = Partial<Pick<RecordCounts, 'isProcessed' | 'isReviewed' | 'exclude' | 'hidden'>>;
+
+/**
+ * The list's filters as record_counts' flags when they are nothing else (the To Review and
+ * Reviewed tabs): then the tallies know the total. Null when another filter narrows the list.
+ */
+function flagsOnly(seesHidden: boolean, q: RecordListQuery): Flags | null {
+  const narrowed =
+    q.line !== undefined ||
+    q.line_id !== undefined ||
+    Boolean(q.line_ids?.length) ||
+    q.validation__id !== undefined ||
+    Boolean(q.validation_ids?.length) ||
+    q.date__gte !== undefined ||
+    q.date__lt !== undefined ||
+    q.upload_date__gte !== undefined ||
+    q.upload_date__lt !== undefined ||
+    Boolean(q.rejection?.length) ||
+    Boolean(q.labels?.length);
+  if (narrowed || (!seesHidden && q.hidden)) return null;
+  const flags: Flags = {};
+  if (q.is_processed !== undefined) flags.isProcessed = q.is_processed;
+  if (q.is_reviewed !== undefined) flags.isReviewed = q.is_reviewed;
+  if (q.exclude !== undefined) flags.exclude = q.exclude;
+  if (!seesHidden) flags.hidden = false;
+  else if (q.hidden !== undefined) flags.hidden = q.hidden;
+  else if (!q.include_hidden) flags.hidden = false;
+  return flags;
+}
+
+/** How many of the institute's records have these flags, from the tallies. */
+async function countWithFlags(manager: EntityManager, instituteId: number, flags: Flags) {
+  const row = await manager
+    .getRepository(RecordCounts)
+    .createQueryBuilder('c')
+    .select('coalesce(sum(c.count), 0)::int', 'total')
+    .where({ instituteId, ...flags })
+    .getRawOne<{ total: number }>();
+  return row?.total ?? 0;
 }
 
 /** The record with its line and labels, or null (also when it is hidden and `seesHidden` not). */
@@ -99,15 +146,17 @@ export const findRecord = (manager: EntityManager, id: number, seesHidden: boole
   recordsQuery(manager, seesHidden).andWhere('r.id = :id', { id }).getOne();
 
 /**
- * Reviewed, to-review and unprocessed counts of the institute's visible records: one row the
- * database keeps with every write (server/entities/record-tallies.ts), not a count of them all.
+ * Reviewed, to-review and unprocessed counts of the institute's visible records, from the
+ * tallies the database keeps with every write (server/entities/record-tallies.ts).
  */
 export async function summaryCounts(manager: EntityManager, instituteId: number) {
-  const row = await manager.getRepository(RecordCounts).findOneBy({ instituteId });
+  const rows = await manager.getRepository(RecordCounts).findBy({ instituteId, hidden: false });
+  const sum = (keep: (c: RecordCounts) => boolean) =>
+    rows.filter(keep).reduce((total, c) => total + c.count, 0);
   return {
-    reviewed: row?.reviewed ?? 0,
-    not_reviewed: row?.notReviewed ?? 0,
-    unprocessed: row?.unprocessed ?? 0,
+    reviewed: sum((c) => c.isProcessed && c.isReviewed),
+    not_reviewed: sum((c) => c.isProcessed && !c.isReviewed),
+    unprocessed: sum((c) => !c.isProcessed),
   };
 }
 

@@ -3,38 +3,28 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The change one statement made to the records tallies, from its transition tables: `changed`
  * holds each written row once as it was (n = -1) and once as it is (n = +1). Groups whose
- * change nets to zero (an edit of anything else) are not written.
+ * change nets to zero (an edit of anything else) are not written. Records of an institute being
+ * removed are not counted (the join), nor are hidden ones per day.
  */
 const APPLY_CHANGE = `
   WITH changed AS (%s),
-  visible AS (
-    SELECT c.institute_id, c.is_processed, c.is_reviewed, c.n,
-           (c.date AT TIME ZONE i.timezone)::date AS day
-    FROM changed c JOIN institutes i ON i.id = c.institute_id
-    WHERE NOT c.hidden),
+  known AS (
+    SELECT c.*, (c.date AT TIME ZONE i.timezone)::date AS day
+    FROM changed c JOIN institutes i ON i.id = c.institute_id),
   counts AS (
-    INSERT INTO record_counts AS t (institute_id, reviewed, not_reviewed, unprocessed)
-    SELECT institute_id,
-           coalesce(sum(n) FILTER (WHERE is_processed AND is_reviewed), 0),
-           coalesce(sum(n) FILTER (WHERE is_processed AND NOT is_reviewed), 0),
-           coalesce(sum(n) FILTER (WHERE NOT is_processed), 0)
-    FROM visible GROUP BY institute_id
-    HAVING (
-      coalesce(sum(n) FILTER (WHERE is_processed AND is_reviewed), 0) <> 0 OR
-      coalesce(sum(n) FILTER (WHERE is_processed AND NOT is_reviewed), 0) <> 0 OR
-      coalesce(sum(n) FILTER (WHERE NOT is_processed), 0) <> 0)
-    ORDER BY institute_id
-    ON CONFLICT (institute_id) DO UPDATE SET
-      reviewed = t.reviewed + EXCLUDED.reviewed,
-      not_reviewed = t.not_reviewed + EXCLUDED.not_reviewed,
-      unprocessed = t.unprocessed + EXCLUDED.unprocessed)
+    INSERT INTO record_counts AS t (institute_id, is_processed, is_reviewed, exclude, hidden, count)
+    SELECT institute_id, is_processed, is_reviewed, exclude, hidden, sum(n)
+    FROM known GROUP BY institute_id, is_processed, is_reviewed, exclude, hidden
+    HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (institute_id, is_processed, is_reviewed, exclude, hidden)
+    DO UPDATE SET count = t.count + EXCLUDED.count)
   INSERT INTO record_days AS t (institute_id, day, count)
-  SELECT institute_id, day, sum(n) FROM visible GROUP BY institute_id, day
+  SELECT institute_id, day, sum(n) FROM known WHERE NOT hidden GROUP BY institute_id, day
   HAVING sum(n) <> 0 ORDER BY institute_id, day
   ON CONFLICT (institute_id, day) DO UPDATE SET count = t.count + EXCLUDED.count`;
 
 const ROWS = (table: string, n: number) =>
-  `SELECT institute_id, date, hidden, is_processed, is_reviewed, ${n} AS n FROM ${table}`;
+  `SELECT institute_id, date, is_processed, is_reviewed, exclude, hidden, ${n} AS n FROM ${table}`;
 
 const TALLY_FUNCTION = `
 CREATE FUNCTION records_tally() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -69,15 +59,16 @@ END
 $fn$`;
 
 /**
- * Tallies of the records that the dashboard reads instead of counting a million rows: the
- * records summary per institute and the records per local day (server/entities/record-tallies.ts).
+ * Tallies of the records that lists and the dashboard read instead of counting a million rows:
+ * records per institute and flags, and visible records per local day
+ * (server/entities/record-tallies.ts).
  */
 
-export class RecordTallies1795393155366 implements MigrationInterface {
-  name = 'RecordTallies1795393155366';
+export class RecordTallies1795393389643 implements MigrationInterface {
+  name = 'RecordTallies1795393389643';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query("CREATE TABLE \"record_counts\" (\"institute_id\" integer NOT NULL, \"reviewed\" integer NOT NULL DEFAULT '0', \"not_reviewed\" integer NOT NULL DEFAULT '0', \"unprocessed\" integer NOT NULL DEFAULT '0', CONSTRAINT \"PK_ca6454e4639fcba866a34464ade\" PRIMARY KEY (\"institute_id\"))");
+    await q.query("CREATE TABLE \"record_counts\" (\"institute_id\" integer NOT NULL, \"is_processed\" boolean NOT NULL, \"is_reviewed\" boolean NOT NULL, \"exclude\" boolean NOT NULL, \"hidden\" boolean NOT NULL, \"count\" integer NOT NULL DEFAULT '0', CONSTRAINT \"PK_eb59d4ec96beada1318736c9a9a\" PRIMARY KEY (\"institute_id\", \"is_processed\", \"is_reviewed\", \"exclude\", \"hidden\"))");
     await q.query("CREATE TABLE \"record_days\" (\"institute_id\" integer NOT NULL, \"day\" date NOT NULL, \"count\" integer NOT NULL DEFAULT '0', CONSTRAINT \"PK_ce58274b00019cef085364720dc\" PRIMARY KEY (\"institute_id\", \"day\"))");
     await q.query(TALLY_FUNCTION);
     await q.query(REBUILD_DAYS);
@@ -97,11 +88,9 @@ export class RecordTallies1795393155366 implements MigrationInterface {
     );
     // The records already there, counted once.
     await q.query(
-      `INSERT INTO record_counts (institute_id, reviewed, not_reviewed, unprocessed)
-       SELECT institute_id, count(*) FILTER (WHERE is_processed AND is_reviewed),
-              count(*) FILTER (WHERE is_processed AND NOT is_reviewed),
-              count(*) FILTER (WHERE NOT is_processed)
-       FROM records WHERE NOT hidden GROUP BY institute_id`,
+      `INSERT INTO record_counts (institute_id, is_processed, is_reviewed, exclude, hidden, count)
+       SELECT institute_id, is_processed, is_reviewed, exclude, hidden, count(*)
+       FROM records GROUP BY 1, 2, 3, 4, 5`,
     );
     await q.query(
       `INSERT INTO record_days (institute_id, day, count)
