@@ -1,13 +1,54 @@
 import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { benchHemolysisUpload } from './hemolysis-upload';
+import { benchMetricsCli } from './metrics-cli';
 import { benchRecordEndpoints } from './record-endpoints';
+import { benchRecordsAtScale } from './records-at-scale';
+import { printTable, type Figure, type Skipped } from './timing';
 import { benchVialProcessing } from './vial-processing';
 
-/** `npm run bench`: each benchmark prints its own figures. */
+/** `--records N` (default a million): how many records the database figures are measured at. */
+function recordCount(argv: string[]): number {
+  const at = argv.indexOf('--records');
+  const raw = at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--records='))?.slice(10);
+  if (raw === undefined) return 1_000_000;
+  const count = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(count) || count < 1) throw new Error(`--records: not a count: ${raw}`);
+  return count;
+}
+
+/**
+ * `npm run bench [-- --records N] [--plans]` (--plans also rewrites bench/plans.md): the figures of issue 13, each beside its baseline, measured
+ * in one run on a fresh embedded database, then printed as one table.
+ */
 async function main(): Promise<void> {
-  await benchVialProcessing();
-  await benchRecordEndpoints();
-  await benchHemolysisUpload();
+  const count = recordCount(process.argv.slice(2));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-'));
+  const figures: Figure[] = [];
+  const skipped: Skipped[] = [
+    {
+      name: 'chart series warm/first request, record page in Chromium, concurrent uploads, worker',
+      note: 'not part of this bench yet (they need the stored series and the pipeline)',
+    },
+  ];
+  try {
+    if (!process.argv.includes('--db-only')) {
+      await benchVialProcessing();
+      await benchRecordEndpoints();
+      await benchHemolysisUpload();
+      console.log('metrics CLI against C …');
+      const metrics = await benchMetricsCli(dir);
+      if ('product' in metrics) figures.push(metrics);
+      else skipped.push(metrics);
+    }
+    console.log(`records at ${count.toLocaleString('en')} …`);
+    figures.push(...(await benchRecordsAtScale(dir, count, process.argv.includes('--plans'))));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  printTable(figures, skipped);
 }
 
 main().catch((error: unknown) => {

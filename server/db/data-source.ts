@@ -13,6 +13,7 @@ import { Label } from '../entities/label';
 import { Line } from '../entities/line';
 import { Report } from '../entities/report';
 import { TransitRecord } from '../entities/record';
+import { RecordCounts, RecordDay } from '../entities/record-tallies';
 import { User } from '../entities/user';
 import { Validation } from '../entities/validation';
 import { Vial } from '../entities/vial';
@@ -37,6 +38,8 @@ export const ENTITIES = [
   ClinicalData,
   HemolysisData,
   HemolysisMeasurement,
+  RecordCounts,
+  RecordDay,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

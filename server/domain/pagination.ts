@@ -11,18 +11,8 @@ export interface Page<T> {
 /** An ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
-/**
- * Applies `ordering=field` / `-field` from an allow-list mapping API field names to SQL
- * expressions, then the zero-based page, and answers `{items, total}`. An id tie-breaker keeps
- * pages stable when many rows share the sort value.
- */
-export async function paginate<E extends ObjectLiteral>(
-  qb: SelectQueryBuilder<E>,
-  query: PageQuery,
-  orderings: Record<string, string>,
-  defaultOrdering: string,
-): Promise<Page<E>> {
-  const ordering = query.ordering || defaultOrdering;
+/** The ORDER BY of `ordering=field` / `-field` from an allow-list, or a 422 naming the choices. */
+function orderingOf(orderings: Record<string, string>, ordering: string) {
   const descending = ordering.startsWith('-');
   const field = descending ? ordering.slice(1) : ordering;
   // Only the allow-list's own keys may match: `__proto__` or `constructor` must not reach an
@@ -37,11 +27,71 @@ export async function paginate<E extends ObjectLiteral>(
       },
     ]);
   }
-  const direction = descending ? 'DESC' : 'ASC';
-  qb.orderBy(column, direction, descending ? 'NULLS LAST' : 'NULLS FIRST').addOrderBy(
-    `${qb.alias}.id`,
-    direction,
-  );
+  const direction: 'ASC' | 'DESC' = descending ? 'DESC' : 'ASC';
+  const nulls: 'NULLS LAST' | 'NULLS FIRST' = descending ? 'NULLS LAST' : 'NULLS FIRST';
+  return { column, direction, nulls };
+}
+
+/**
+ * Whether `alias.property` can be null: nullable columns, and any column of a joined alias (a
+ * left join gives nulls). A NOT NULL column is ordered without a NULLS clause, so a backward scan
+ * of an ascending index serves the descending order (DESC NULLS LAST would not match it).
+ */
+function nullable<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, column: string): boolean {
+  const [alias, property] = column.split('.');
+  if (alias !== qb.alias || property === undefined) return true;
+  const found = qb.expressionMap.mainAlias?.metadata.findColumnWithPropertyPath(property);
+  return found?.isNullable ?? true;
+}
+
+/**
+ * Applies `ordering=field` / `-field` from an allow-list mapping API field names to SQL
+ * expressions, then the zero-based page, and answers `{items, total}`. An id tie-breaker keeps
+ * pages stable when many rows share the sort value.
+ *
+ * With `load`, `qb` holds only the filters (and to-one joins an ordering needs): the page's ids
+ * come from an index-ordered `SELECT id … LIMIT`, `total` from a plain `count(*)` beside it, and
+ * `load(ids)` fetches those rows with their to-many relations — no DISTINCT over a join, and
+ * labels or lines read for the page only; `knownTotal`, when given, answers the total instead. Without it, for small tables, TypeORM does it all.
+ */
+export async function paginate<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  query: PageQuery,
+  orderings: Record<string, string>,
+  defaultOrdering: string,
+  load?: (ids: number[]) => Promise<E[]>,
+  /** The exact total when something cheaper than counting the rows knows it. */
+  knownTotal?: () => Promise<number>,
+): Promise<Page<E>> {
+  const ordered = orderingOf(orderings, query.ordering || defaultOrdering);
+  const { column, direction } = ordered;
+  const nulls = nullable(qb, column) ? ordered.nulls : undefined;
+  if (load) {
+    const idsQuery = qb
+      .clone()
+      .select(`${qb.alias}.id`, 'id')
+      .orderBy(column, direction, nulls)
+      .addOrderBy(`${qb.alias}.id`, direction)
+      .offset(query.page * query.size)
+      .limit(query.size);
+    const counting =
+      knownTotal?.() ??
+      qb
+        .clone()
+        .select('count(*)::int', 'count')
+        .orderBy()
+        .getRawOne<{ count: number }>()
+        .then((row) => row?.count ?? 0);
+    const [rows, total] = await Promise.all([idsQuery.getRawMany<{ id: number }>(), counting]);
+    const ids = rows.map((r) => r.id);
+    const loaded = ids.length ? await load(ids) : [];
+    const byId = new Map(loaded.map((e) => [e.id as number, e]));
+    return {
+      items: ids.flatMap((id) => byId.get(id) ?? []),
+      total,
+    };
+  }
+  qb.orderBy(column, direction, nulls).addOrderBy(`${qb.alias}.id`, direction);
   const [rows, total] = await qb
     .skip(query.page * query.size)
     .take(query.size)

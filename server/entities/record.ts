@@ -21,11 +21,21 @@ import { Vial } from './vial';
  * on them; `auc` and `rejection` are columns so lists can filter and sort without reading jsonb.
  */
 @Entity('records')
-@Index(['instituteId', 'date'])
-@Index(['instituteId', 'uploadDate'])
-@Index(['instituteId', 'isProcessed', 'isReviewed'])
-@Index(['lineId', 'date'])
-@Index(['validationId'])
+// The lists' orderings (bench/plans.md): each ends in id, the lists' tie-breaker, so a page is
+// read off the index in order. The tab lists (processed, reviewed or not, exclude, hidden) and
+// their counts use the first one for both: the page in date order, the count index-only.
+@Index(['instituteId', 'isProcessed', 'isReviewed', 'exclude', 'hidden', 'date', 'id'])
+@Index(['instituteId', 'date', 'id'])
+@Index(['instituteId', 'uploadDate', 'id'])
+@Index(['lineId', 'date', 'id'])
+// Orders by a nullable column put nulls first going up and last going down: these are
+// (…, column NULLS FIRST, id), which TypeORM cannot declare; migration RecordListIndexes does.
+@Index('IDX_records_institute_auc', { synchronize: false })
+@Index('IDX_records_line_auc', { synchronize: false })
+@Index('IDX_records_institute_rejection', { synchronize: false })
+@Index('IDX_records_institute_duration', { synchronize: false })
+@Index('IDX_records_institute_vial', { synchronize: false })
+@Index(['validationId', 'lineId'])
 @Index(['instituteId', 'sha256'], { unique: true })
 export class TransitRecord {
   @PrimaryGeneratedColumn()

@@ -2,12 +2,13 @@ import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router-dom';
 import { errorStatus } from '../../lib/api-client';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { useRecord, RecordDetail } from '../../features/records';
+import { useRecord, RecordDetail, usePrefetchRecordCharts } from '../../features/records';
 
 /** /record/{id}: one transit record. */
 export default function RecordPage() {
   const id = Number(useParams().id);
   const record = useRecord(id);
+  usePrefetchRecordCharts(id);
   if (record.isLoading) return <LoadingScreen />;
   if (record.isError || !record.data)
     return (

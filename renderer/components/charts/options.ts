@@ -99,3 +99,19 @@ export const categoryXAxis = (categories: string[]) => {
     },
   };
 };
+
+/**
+ * A line over a series the server already thinned (min/max buckets, a few thousand points):
+ * drawn as one polyline in a single frame, without per-point symbols, entry animation or
+ * echarts' own sampling, which would drop the peaks the buckets kept.
+ */
+export const thinnedLine = (fields: object) => ({
+  type: 'line',
+  sampling: 'none',
+  showSymbol: false,
+  symbol: 'none',
+  animation: false,
+  progressive: 0,
+  hoverLayerThreshold: 3000,
+  ...fields,
+});

@@ -1,4 +1,5 @@
 export { useRecord } from './api/get-record';
+export { usePrefetchRecordCharts } from './api/get-record-series';
 export { type RecordSummary, useRecordSummary } from './api/get-record-summary';
 export { TO_REVIEW, useRecords } from './api/get-records';
 export { LabelsSelect } from './components/labels-select';

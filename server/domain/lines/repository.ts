@@ -20,7 +20,6 @@ export function pageOfLines(manager: EntityManager, instituteId: number, q: Line
   const qb = manager
     .getRepository(Line)
     .createQueryBuilder('l')
-    .leftJoinAndSelect('l.labels', 'label')
     .where('l.institute_id = :instituteId', { instituteId });
   if (q.archived !== undefined) qb.andWhere('l.archived = :archived', { archived: q.archived });
   if (q.has_hemolysis !== undefined) {
@@ -35,7 +34,14 @@ export function pageOfLines(manager: EntityManager, instituteId: number, q: Line
       { labelIds: q.labels },
     );
   }
-  return paginate(qb, q, ORDERINGS, 'name');
+  return paginate(qb, q, ORDERINGS, 'name', (ids) =>
+    manager
+      .getRepository(Line)
+      .createQueryBuilder('l')
+      .leftJoinAndSelect('l.labels', 'label')
+      .where('l.id IN (:...ids)', { ids })
+      .getMany(),
+  );
 }
 
 export const findLineWithLabels = (manager: EntityManager, id: number) =>

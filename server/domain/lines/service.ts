@@ -195,7 +195,7 @@ export async function lineValidations(
   const page = await repo.pageOfLineValidations(db.manager, id, q);
   const [settings, records] = await Promise.all([
     rejectionSettings(db.manager, line.instituteId),
-    includedRecords(db.manager, { lineIds: [id] }),
+    includedRecords(db.manager, { lineIds: [id], validationIds: page.items.map((v) => v.id) }),
   ]);
   const byValidation = groupBy(records, (r) => r.validationId);
   return {

@@ -2,6 +2,7 @@ import { Brackets, In, type EntityManager, type SelectQueryBuilder } from 'typeo
 import type { RecordListQuery } from '../../../shared/api/records';
 import { bandSqlCondition } from '../../../shared/domain/rejection-bands';
 import { TransitRecord } from '../../entities/record';
+import { RecordCounts, RecordDay } from '../../entities/record-tallies';
 import { paginate } from '../pagination';
 
 const ORDERINGS = {
@@ -14,6 +15,22 @@ const ORDERINGS = {
   vial: 'r.vialLabel',
   line: 'line.name',
 };
+
+/**
+ * With several lines chosen, an order by a figure that differs from line to line must not walk
+ * the institute's index of that figure: the chosen lines' records may all sit at its far end
+ * (6 s at a million records, bench/plans.md). `+ 0` leaves that index aside; the lines' records
+ * are found by (line_id, date) and the page is a top-N sort of them.
+ */
+const SEVERAL_LINES_ORDERINGS = {
+  ...ORDERINGS,
+  duration: '(r.duration + 0)',
+  auc: '(r.auc + 0)',
+  rejection: '(r.rejection + 0)',
+};
+
+const severalLines = (q: RecordListQuery) =>
+  [q.line, q.line_id, ...(q.line_ids ?? [])].filter((x) => x !== undefined).length > 1;
 
 /** Records with what the presenter needs; hidden ones only for those who may see them. */
 function recordsQuery(manager: EntityManager, seesHidden: boolean) {
@@ -79,11 +96,65 @@ export function pageOfRecords(
   seesHidden: boolean,
   q: RecordListQuery,
 ) {
-  const qb = recordsQuery(manager, seesHidden).andWhere('r.institute_id = :instituteId', {
-    instituteId,
-  });
+  // Filters and the line (a to-one join, for ordering by its name; PostgreSQL drops it when
+  // unused): the page's ids and the count come from here, the labels only for the page.
+  const qb = manager
+    .getRepository(TransitRecord)
+    .createQueryBuilder('r')
+    .leftJoin('r.line', 'line')
+    .where('r.institute_id = :instituteId', { instituteId });
+  if (!seesHidden) qb.andWhere('r.hidden = false');
   applyFilters(qb, seesHidden, q);
-  return paginate(qb, q, ORDERINGS, '-date');
+  const flags = flagsOnly(seesHidden, q);
+  return paginate(
+    qb,
+    q,
+    severalLines(q) ? SEVERAL_LINES_ORDERINGS : ORDERINGS,
+    '-date',
+    (ids) => recordsQuery(manager, true).where('r.id IN (:...ids)', { ids }).getMany(),
+    flags ? () => countWithFlags(manager, instituteId, flags) : undefined,
+  );
+}
+
+type Flags = Partial<Pick<RecordCounts, 'isProcessed' | 'isReviewed' | 'exclude' | 'hidden'>>;
+
+/**
+ * The list's filters as record_counts' flags when they are nothing else (the To Review and
+ * Reviewed tabs): then the tallies know the total. Null when another filter narrows the list.
+ */
+function flagsOnly(seesHidden: boolean, q: RecordListQuery): Flags | null {
+  const narrowed =
+    q.line !== undefined ||
+    q.line_id !== undefined ||
+    Boolean(q.line_ids?.length) ||
+    q.validation__id !== undefined ||
+    Boolean(q.validation_ids?.length) ||
+    q.date__gte !== undefined ||
+    q.date__lt !== undefined ||
+    q.upload_date__gte !== undefined ||
+    q.upload_date__lt !== undefined ||
+    Boolean(q.rejection?.length) ||
+    Boolean(q.labels?.length);
+  if (narrowed || (!seesHidden && q.hidden)) return null;
+  const flags: Flags = {};
+  if (q.is_processed !== undefined) flags.isProcessed = q.is_processed;
+  if (q.is_reviewed !== undefined) flags.isReviewed = q.is_reviewed;
+  if (q.exclude !== undefined) flags.exclude = q.exclude;
+  if (!seesHidden) flags.hidden = false;
+  else if (q.hidden !== undefined) flags.hidden = q.hidden;
+  else if (!q.include_hidden) flags.hidden = false;
+  return flags;
+}
+
+/** How many of the institute's records have these flags, from the tallies. */
+async function countWithFlags(manager: EntityManager, instituteId: number, flags: Flags) {
+  const row = await manager
+    .getRepository(RecordCounts)
+    .createQueryBuilder('c')
+    .select('coalesce(sum(c.count), 0)::int', 'total')
+    .where({ instituteId, ...flags })
+    .getRawOne<{ total: number }>();
+  return row?.total ?? 0;
 }
 
 /** The record with its line and labels, or null (also when it is hidden and `seesHidden` not). */
@@ -98,21 +169,24 @@ export async function lockRecord(manager: EntityManager, id: number): Promise<vo
   await manager.query('SELECT id FROM records WHERE id = $1 FOR UPDATE', [id]);
 }
 
-/** Reviewed, to-review and unprocessed counts of the institute's visible records. */
+/**
+ * Reviewed, to-review and unprocessed counts of the institute's visible records, from the
+ * tallies the database keeps with every write (server/entities/record-tallies.ts).
+ */
 export async function summaryCounts(manager: EntityManager, instituteId: number) {
-  return (await manager
-    .getRepository(TransitRecord)
-    .createQueryBuilder('r')
-    .select('count(*) FILTER (WHERE r.is_processed AND r.is_reviewed)', 'reviewed')
-    .addSelect('count(*) FILTER (WHERE r.is_processed AND NOT r.is_reviewed)', 'not_reviewed')
-    .addSelect('count(*) FILTER (WHERE NOT r.is_processed)', 'unprocessed')
-    .where('r.institute_id = :instituteId AND r.hidden = false', { instituteId })
-    .getRawOne()) as Record<'reviewed' | 'not_reviewed' | 'unprocessed', string>;
+  const rows = await manager.getRepository(RecordCounts).findBy({ instituteId, hidden: false });
+  const sum = (keep: (c: RecordCounts) => boolean) =>
+    rows.filter(keep).reduce((total, c) => total + c.count, 0);
+  return {
+    reviewed: sum((c) => c.isProcessed && c.isReviewed),
+    not_reviewed: sum((c) => c.isProcessed && !c.isReviewed),
+    unprocessed: sum((c) => !c.isProcessed),
+  };
 }
 
 /**
- * Records per local day (`timezone`) over the last `days` days, today included, hidden ones
- * left out: the database counts them, a year of records is never fetched.
+ * Records per local day (`timezone`, the institute's, which the tallies are kept in) over the
+ * last `days` days, today included, hidden ones left out: read from the per-day tallies.
  */
 export function recordsPerDay(
   manager: EntityManager,
@@ -120,18 +194,16 @@ export function recordsPerDay(
   timezone: string,
   days: number,
 ): Promise<{ day: string; count: number }[]> {
-  const localToday = `date_trunc('day', now() AT TIME ZONE :tz)`;
+  const localToday = `(now() AT TIME ZONE :tz)::date`;
   return manager
-    .getRepository(TransitRecord)
-    .createQueryBuilder('r')
-    .select(`to_char(date_trunc('day', r.date AT TIME ZONE :tz), 'YYYY-MM-DD')`, 'day')
-    .addSelect('count(*)::int', 'count')
-    .where('r.institute_id = :instituteId AND r.hidden = false', { instituteId })
-    .andWhere(`r.date >= (${localToday} - make_interval(days => :back)) AT TIME ZONE :tz`)
-    .andWhere(`r.date < (${localToday} + interval '1 day') AT TIME ZONE :tz`)
+    .getRepository(RecordDay)
+    .createQueryBuilder('d')
+    .select(`to_char(d.day, 'YYYY-MM-DD')`, 'day')
+    .addSelect('d.count', 'count')
+    .where('d.institute_id = :instituteId AND d.count > 0', { instituteId })
+    .andWhere(`d.day >= ${localToday} - :back::int AND d.day <= ${localToday}`)
     .setParameters({ tz: timezone, back: days - 1 })
-    .groupBy('day')
-    .orderBy('day')
+    .orderBy('d.day')
     .getRawMany();
 }
 

@@ -63,12 +63,7 @@ export async function recordSummary(
   instituteId: number,
 ) {
   authorize(user, 'read', instituteId);
-  const row = await repo.summaryCounts(db.manager, instituteId);
-  return {
-    reviewed: Number(row.reviewed),
-    not_reviewed: Number(row.not_reviewed),
-    unprocessed: Number(row.unprocessed),
-  };
+  return repo.summaryCounts(db.manager, instituteId);
 }
 
 /** The record, or 404 when it does not exist, is hidden from the user, or is another institute's. */

@@ -43,17 +43,20 @@ export const includedRecordOf = (row: IncludedRecordRow): IncludedRecord => ({
   meanKineticTemperature: row.record_mkt,
 });
 
-/** The included records of some lines (and, optionally, of one validation), in one query. */
+/**
+ * The included records of some lines (and, optionally, of some validations only: then the
+ * validation index finds them, not a scan of the lines' records), in one query.
+ */
 export async function includedRecords(
   manager: EntityManager,
-  where: { lineIds: number[]; validationId?: number },
+  where: { lineIds: number[]; validationIds?: number[] },
 ): Promise<IncludedRecord[]> {
-  if (!where.lineIds.length) return [];
+  if (!where.lineIds.length || where.validationIds?.length === 0) return [];
   const params: unknown[] = [where.lineIds];
   let sql = `SELECT ${INCLUDED_RECORD_COLUMNS} FROM records r WHERE r.line_id = ANY($1) AND ${includedRecordSql('r')}`;
-  if (where.validationId !== undefined) {
-    params.push(where.validationId);
-    sql += ' AND r.validation_id = $2';
+  if (where.validationIds !== undefined) {
+    params.push(where.validationIds);
+    sql += ' AND r.validation_id = ANY($2)';
   }
   const rows: IncludedRecordRow[] = await manager.query(sql, params);
   return rows.map(includedRecordOf);

@@ -87,7 +87,7 @@ export async function validationLineStatistics(
     rejectionSettings(manager, validation.instituteId),
     includedRecords(manager, {
       lineIds: validation.lines.map((l) => l.id),
-      validationId: validation.id,
+      validationIds: [validation.id],
     }),
   ]);
   const byLine = groupBy(records, (r) => r.lineId);

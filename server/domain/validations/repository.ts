@@ -26,7 +26,10 @@ export function pageOfValidations(
   instituteId: number,
   q: ValidationListQuery,
 ) {
-  const qb = validationsQuery(manager, instituteId);
+  const qb = manager
+    .getRepository(Validation)
+    .createQueryBuilder('v')
+    .where('v.institute_id = :instituteId', { instituteId });
   if (q.name__icontains)
     qb.andWhere('v.name ILIKE :contains', { contains: containsPattern(q.name__icontains) });
   if (q.name__iexact) qb.andWhere('lower(v.name) = lower(:exact)', { exact: q.name__iexact });
@@ -36,7 +39,9 @@ export function pageOfValidations(
       lineId: q.line_id,
     });
   }
-  return paginate(qb, q, ORDERINGS, '-start_date');
+  return paginate(qb, q, ORDERINGS, '-start_date', (ids) =>
+    validationsQuery(manager, instituteId).andWhere('v.id IN (:...ids)', { ids }).getMany(),
+  );
 }
 
 /** The institute's validation with the latest start, or null. */

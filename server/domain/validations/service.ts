@@ -176,7 +176,7 @@ export async function validationSummary({ db }: DbDeps, user: AuthUser, id: numb
   const required = RECORDS_PER_LINE_PER_DAY * validation.durationDays;
   const records = await includedRecords(db.manager, {
     lineIds: validation.lines.map((l) => l.id),
-    validationId: id,
+    validationIds: [id],
   });
   const byLine = groupBy(records, (r) => r.lineId);
   const lines = [...validation.lines]

@@ -156,6 +156,18 @@ describe('reviewing a record', () => {
     expect((await list(member, 'hidden=true')).total).toBe(0);
     expect((await list(staff, '')).items.map((r) => r.id)).not.toContain(id);
     expect((await list(staff, 'include_hidden=true')).items.map((r) => r.id)).toContain(id);
+    // Totals of flag-only lists come from the tallies: they match the rows, hidden or not.
+    for (const [client, query] of [
+      [member, ''],
+      [member, 'is_processed=true&is_reviewed=false&exclude=false'],
+      [staff, ''],
+      [staff, 'include_hidden=true'],
+      [staff, 'hidden=true'],
+      [staff, 'hidden=false&exclude=false'],
+    ] as const) {
+      const page = await list(client, query);
+      expect(page.total).toBe(page.items.length);
+    }
     await staff.patch(`/v2/records/${id}`, { hidden: false });
   });
 });

@@ -1,4 +1,5 @@
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { z } from 'zod';
 import type {
   accelerationData,
@@ -46,14 +47,14 @@ export async function getCumulativeData(
 // The series of a run never change: kept apart from the records' keys so edits do not refetch them.
 const forever = { staleTime: Infinity, gcTime: 5 * 60_000 } as const;
 
-export const useAccelerationData = (id: number) =>
-  useQuery(
-    queryOptions({
-      queryKey: recordKeys.acceleration(id),
-      queryFn: () => getAccelerationData(id),
-      ...forever,
-    }),
-  );
+const accelerationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: recordKeys.acceleration(id),
+    queryFn: () => getAccelerationData(id),
+    ...forever,
+  });
+
+export const useAccelerationData = (id: number) => useQuery(accelerationQueryOptions(id));
 
 export const useTemperatureData = (id: number) =>
   useQuery(
@@ -77,3 +78,16 @@ export const useCumulativeData = (id: number, metric: CumulativeMetric) =>
 /** Several records' curves of one metric, one query each (the records compare chart). */
 export const useCumulativeDataOf = (ids: number[], metric: CumulativeMetric) =>
   useQueries({ queries: ids.map((id) => cumulativeDataQueryOptions(id, metric)) });
+
+/**
+ * The record page asks for the first tab's series (raw acceleration, cumulative VitalMetric)
+ * together with the record, not once the record has arrived and the charts have mounted.
+ */
+export function usePrefetchRecordCharts(id: number) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!Number.isInteger(id)) return;
+    void client.prefetchQuery(accelerationQueryOptions(id));
+    void client.prefetchQuery(cumulativeDataQueryOptions(id, 'auc'));
+  }, [client, id]);
+}

@@ -11,6 +11,7 @@ import {
   gridWithZoom,
   timeAxis,
   timeLabel,
+  thinnedLine,
   timeValue,
   valueAxis,
   xZoom,
@@ -63,8 +64,7 @@ function RawAcceleration({ record, mode }: Props) {
       yAxis: valueAxis('Acceleration', 'g', { min: 0 }),
       dataZoom: xZoom(),
       series: [
-        {
-          type: 'line',
+        thinnedLine({
           name: 'Acceleration',
           data: points,
           markPoint: {
@@ -75,7 +75,7 @@ function RawAcceleration({ record, mode }: Props) {
             data: [{ name: `Maximum ${max.toFixed(2)} g`, coord: points[peak], value: max }],
             tooltip: { formatter: `Maximum acceleration: ${max.toFixed(2)} g` },
           },
-        },
+        }),
       ],
     };
   }, [data.data, mode, startMs]);
@@ -109,12 +109,11 @@ function CumulativeMetricChart({ record, mode }: Props) {
       yAxis: valueAxis(name.replace(' (Beta)', ''), unit, { min: 0 }),
       dataZoom: xZoom(),
       series: [
-        {
-          type: 'line',
+        thinnedLine({
           name,
           areaStyle: { opacity: 0.08 },
           data: d.time.map((t, i) => [timeValue(mode, startMs, t), d.cumulative_metric[i]]),
-        },
+        }),
       ],
     };
   }, [data.data, mode, startMs, name, unit, decimals]);

@@ -7,6 +7,7 @@ import {
   gridWithZoom,
   timeAxis,
   timeLabel,
+  thinnedLine,
   timeValue,
   valueAxis,
   xZoom,
@@ -59,12 +60,11 @@ export function TemperatureChart({ record, mode }: { record: RecordDto; mode: Ti
       }),
       dataZoom: xZoom(),
       series: [
-        {
-          type: 'line',
+        thinnedLine({
           name: 'Temperature',
           data: d.temperature_time.map((t, i) => [timeValue(mode, startMs, t), d.temperature[i]]),
           markArea: { silent: true, data: limitBands(record.temperature_type) },
-        },
+        }),
       ],
     };
   }, [data.data, mode, startMs, record.temperature_type]);

@@ -1,0 +1,69 @@
+import { performance } from 'node:perf_hooks';
+
+/** One line of the printed table: the product's figure beside its baseline. */
+export interface Figure {
+  name: string;
+  /** What the product does, in `unit`. */
+  product: number;
+  /** What it is measured against, in `unit`. */
+  baseline: number;
+  baselineName: string;
+  unit: 'ms' | 's';
+  /** The issue's target for product / baseline. */
+  target: number;
+  note?: string;
+}
+
+export interface Skipped {
+  name: string;
+  note: string;
+}
+
+export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await work();
+  return [result, performance.now() - start];
+}
+
+/**
+ * The 95th percentile of `work`'s wall time in ms, after one warm-up call: at least `min` and at
+ * most `max` samples, fewer past `budgetMs` (so a slow figure does not eat the 10 minutes); a
+ * first call slower than half the budget is taken as the figure.
+ */
+export async function p95(
+  work: () => Promise<unknown>,
+  { min = 5, max = 20, budgetMs = 8000 } = {},
+): Promise<number> {
+  const [, first] = await timed(work);
+  // A call that takes half the budget is its own figure: more of them would not fit.
+  if (first > budgetMs / 2) return first;
+  const times: number[] = [];
+  const start = performance.now();
+  while (times.length < max && (times.length < min || performance.now() - start < budgetMs)) {
+    times.push((await timed(work))[1]);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.min(times.length - 1, Math.ceil(0.95 * times.length) - 1)];
+}
+
+/** The table as the issue prints it: figure, product, baseline, ratio and target. */
+export function printTable(figures: Figure[], skipped: Skipped[]): void {
+  const fmt = (v: number, unit: Figure['unit']) =>
+    unit === 's' ? `${v.toFixed(2)} s` : v < 10 ? `${v.toFixed(2)} ms` : `${v.toFixed(0)} ms`;
+  const rows = figures.map((f) => [
+    f.name,
+    fmt(f.product, f.unit),
+    `${fmt(f.baseline, f.unit)} (${f.baselineName})`,
+    `${(f.product / f.baseline).toFixed(2)}×`,
+    `≤ ${f.target}×`,
+    f.product / f.baseline <= f.target ? 'ok' : 'MISSED',
+  ]);
+  const header = ['figure', 'product', 'baseline', 'ratio', 'target', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  rows.forEach((r) => console.log(line(r)));
+  for (const f of figures) if (f.note) console.log(`  ${f.name}: ${f.note}`);
+  for (const s of skipped) console.log(`  not measured: ${s.name}: ${s.note}`);
+}
