@@ -86,6 +86,8 @@ it('staff create a contract with two PDFs, edit it and delete a file', async () 
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await toast(CONTRACT_MESSAGES.filesDeleted).waitFor();
   await files.getByText('annex.pdf').waitFor({ state: 'detached' });
+  // The confirmation fades out over the form; a click before it is gone lands on it.
+  await confirm.waitFor({ state: 'detached' });
   await screenshot(e2e.page, 'contract-edit');
 
   await e2e.page.getByRole('button', { name: 'Cancel' }).click();
