@@ -4,6 +4,7 @@ export { useInstitutes } from './api/get-institutes';
 export { useOrganizations } from './api/get-organizations';
 export { useUpdateInstitute } from './api/update-institute';
 export { FlagOverridePanel } from './components/flag-override-panel';
+export { OrganizationFilter } from './components/organization-filter';
 export { OrganizationForm } from './components/organization-form';
 export { OrganizationSelector } from './components/organization-selector';
 export { OrganizationsTable } from './components/organizations-table';

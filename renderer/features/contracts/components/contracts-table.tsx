@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -21,7 +20,7 @@ import { gridOverlays } from '../../../components/ui/grid-overlays';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 import { formatDay } from '../../../lib/calendar-day';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
-import { useInstitutes } from '../../institutes';
+import { OrganizationFilter } from '../../institutes';
 import { useDeleteContract } from '../api/delete-contract';
 import { useContracts } from '../api/get-contracts';
 import { ContractStatusChip } from './contract-status-chip';
@@ -43,7 +42,6 @@ export function ContractsTable() {
     ...(institute ? { institute__id: Number(institute) } : {}),
     ...(excludeArchived ? { exclude_archived: 'true' as const } : {}),
   });
-  const institutes = useInstitutes(false);
   const remove = useDeleteContract();
   const [deleting, setDeleting] = useState<ContractDto | null>(null);
   const [selection, setSelection] = useState<GridRowSelectionModel>({
@@ -163,22 +161,7 @@ export function ContractsTable() {
           value={search}
           onChange={(e) => setParam('search', e.target.value)}
         />
-        <TextField
-          label="Organization"
-          size="small"
-          fullWidth={false}
-          select
-          value={institute}
-          onChange={(e) => setParam('institute', e.target.value)}
-          sx={{ minWidth: 220 }}
-        >
-          <MenuItem value="">All organizations</MenuItem>
-          {(institutes.data?.items ?? []).map((i) => (
-            <MenuItem key={i.id} value={String(i.id)}>
-              {i.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <OrganizationFilter value={institute} onChange={(v) => setParam('institute', v)} />
         <FormControlLabel
           label="Show archived"
           control={

@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -22,7 +21,7 @@ import { COMPACT_GRID } from '../../../components/ui/server-grid';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
-import { useInstitutes } from '../../institutes';
+import { OrganizationFilter, useInstitutes } from '../../institutes';
 import { useCreateDif } from '../api/create-dif';
 import { useVials } from '../api/get-vials';
 import { DeleteVialDialog } from './delete-vial-dialog';
@@ -190,22 +189,7 @@ export function VialsTable() {
           value={search}
           onChange={(e) => setParam('search', e.target.value)}
         />
-        <TextField
-          label="Organization"
-          size="small"
-          fullWidth={false}
-          select
-          value={institute}
-          onChange={(e) => setParam('institute', e.target.value)}
-          sx={{ minWidth: 220 }}
-        >
-          <MenuItem value="">All organizations</MenuItem>
-          {(institutes.data?.items ?? []).map((i) => (
-            <MenuItem key={i.id} value={String(i.id)}>
-              {i.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <OrganizationFilter value={institute} onChange={(v) => setParam('institute', v)} />
         <Button
           variant="contained"
           startIcon={<AddIcon />}
