@@ -1,8 +1,9 @@
 import Busboy from 'busboy';
 import type { Request } from 'express';
+import type { Readable } from 'node:stream';
 import type { ReceivedForm } from '../domain/uploads';
 import type { BlobStore, StagedBlob } from '../storage/blob-store';
-import { invalidField, payloadTooLarge } from '../domain/errors';
+import { badRequest, DomainError, invalidField, payloadTooLarge } from '../domain/errors';
 
 export interface MultipartOptions {
   /** The form field carrying the file; other files are ignored. */
@@ -18,9 +19,29 @@ export interface MultipartOptions {
 }
 
 /**
+ * A body over the limit is still read to its end (and thrown away) before the 413, because HTTP
+ * clients rarely cope with an answer that arrives while they are still sending; only a body this
+ * many times over the limit is cut off.
+ */
+const DRAIN_FACTOR = 4;
+
+/** The client went away mid-body: nobody is left to answer, nothing is kept. */
+class ClientGone extends DomainError {
+  constructor() {
+    super(400, 'The upload was interrupted.');
+  }
+}
+
+const malformed = (err: unknown) =>
+  badRequest(
+    `The multipart body is malformed${err instanceof Error && err.message ? `: ${err.message}` : ''}.`,
+  );
+
+/**
  * Streams a multipart form into the blob store's staging area, hashing on the way, in constant
- * memory: the text fields and the (staged, uncommitted) file, or none. A file over the limit
- * leaves nothing behind and answers 413.
+ * memory: the text fields and the (staged, uncommitted) file, or none. Whatever goes wrong (a file
+ * over the limit: 413; a malformed body: 400; a refused file; a client that goes away) closes and
+ * deletes the staging file before the error is thrown, so nothing is left behind.
  */
 export async function receiveMultipart(
   req: Request,
@@ -32,16 +53,24 @@ export async function receiveMultipart(
   // Field names come from the client: a null prototype keeps `__proto__` an ordinary key.
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let staged: StagedBlob | undefined;
+  let fileStream: Readable | undefined;
   let fileName = '';
   let mimeType = '';
   let tooLarge = false;
   let refused: unknown;
   let fileDone: Promise<void> = Promise.resolve();
 
-  const busboy = Busboy({
-    headers: req.headers,
-    limits: { files: 1, fileSize: options.maxBytes, fields: 20, fieldSize: 64 * 1024 },
-  });
+  let busboy: Busboy.Busboy;
+  try {
+    busboy = Busboy({
+      headers: req.headers,
+      limits: { files: 1, fileSize: options.maxBytes, fields: 20, fieldSize: 64 * 1024 },
+    });
+  } catch (err) {
+    // No or an unusable boundary: read the body away so the client gets the answer.
+    req.resume();
+    throw malformed(err);
+  }
   busboy.on('field', (name, value) => {
     fields[name] = value;
   });
@@ -54,8 +83,11 @@ export async function receiveMultipart(
     mimeType = info.mimeType ?? '';
     const blob = blobs.stage();
     staged = blob;
+    fileStream = stream;
     stream.on('limit', () => {
       tooLarge = true;
+      // Nothing of this file will be kept: free the staging file now, not after the drain.
+      void blob.discard();
     });
     fileDone = (async () => {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -64,32 +96,37 @@ export async function receiveMultipart(
           options.inspect?.(chunk);
         } catch (err) {
           refused = err;
+          void blob.discard();
           continue;
         }
         await blob.write(chunk);
       }
     })();
+    fileDone.catch(() => undefined); // awaited below on success; an error path discards anyway
   });
+
   const parsed = new Promise<void>((resolve, reject) => {
     busboy.on('close', resolve);
-    busboy.on('error', reject);
+    busboy.on('error', (err) => reject(malformed(err)));
+    // The connection closed before the whole body arrived (client gone, or cut off below).
+    req.on('close', () => {
+      if (!req.complete) reject(tooLarge ? tooLargeError(options.maxBytes) : new ClientGone());
+    });
+    req.on('error', () => reject(new ClientGone()));
   });
-  // A file over the limit is read to its end before the 413, because HTTP clients rarely cope
-  // with an answer that arrives while they are still sending; a body far beyond any file the
-  // limit allows is cut off instead.
   let received = 0;
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > options.maxBytes + 1024 * 1024) req.destroy();
+    if (received > options.maxBytes * DRAIN_FACTOR + 1024 * 1024) {
+      tooLarge = true;
+      req.destroy();
+    }
   });
   req.pipe(busboy);
   try {
     await parsed;
     await fileDone;
-    if (tooLarge)
-      throw payloadTooLarge(
-        `The file is larger than the ${options.maxBytes >> 20} MiB upload limit.`,
-      );
+    if (tooLarge) throw tooLargeError(options.maxBytes);
     if (refused) throw refused;
     if (!staged) return { fields, file: null };
     const { sha256, size } = await staged.finish();
@@ -106,7 +143,17 @@ export async function receiveMultipart(
       },
     };
   } catch (err) {
+    req.unpipe(busboy);
+    fileStream?.destroy();
     await staged?.discard();
+    if (!req.complete && !(err instanceof ClientGone)) {
+      // Answer once the client has sent everything (see DRAIN_FACTOR); a closed request resumes
+      // as a no-op.
+      req.resume();
+    }
     throw err;
   }
 }
+
+const tooLargeError = (maxBytes: number) =>
+  payloadTooLarge(`The file is larger than the ${maxBytes >> 20} MiB upload limit.`);
