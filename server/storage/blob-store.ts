@@ -89,6 +89,8 @@ export class LocalStaging {
     let size = 0;
     let sha256 = '';
     let state: 'writing' | 'finished' | 'done' = 'writing';
+    /** The one discard in progress: every caller waits for the file to be gone. */
+    let discarded: Promise<void> | undefined;
     const closed = new Promise<void>((resolve, reject) => {
       out.on('close', resolve);
       out.on('error', reject);
@@ -129,13 +131,13 @@ export class LocalStaging {
           await fs.promises.rm(temp, { force: true });
         }
       },
-      discard: async () => {
-        if (state === 'done') return;
+      discard: () => {
+        if (state === 'done') return discarded ?? Promise.resolve();
         state = 'done';
         // Destroy rather than end: the handle closes even while a write waits for a drain.
         out.destroy();
-        await closed.catch(() => undefined);
-        await fs.promises.rm(temp, { force: true });
+        discarded = closed.catch(() => undefined).then(() => fs.promises.rm(temp, { force: true }));
+        return discarded;
       },
     };
   }

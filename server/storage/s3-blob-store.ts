@@ -38,10 +38,7 @@ export interface S3Location {
  * (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, AWS_PROFILE, instance roles …); a custom endpoint
  * is addressed path-style, as most S3-compatible servers expect.
  */
-export function s3Client(
-  location: S3Location,
-  extra: Partial<S3ClientConfig> = {},
-): S3Client {
+export function s3Client(location: S3Location, extra: Partial<S3ClientConfig> = {}): S3Client {
   return new S3Client({
     region: location.region,
     ...(location.endpoint && { endpoint: location.endpoint, forcePathStyle: true }),
@@ -154,4 +151,3 @@ export class S3BlobStore implements BlobStore {
     this.client.destroy();
   }
 }
-
