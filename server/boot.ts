@@ -12,7 +12,8 @@ import { seedDemoData } from './demo/seed';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { requeueUnprocessed, startRecordWorker } from './pipeline/process-record';
 import { RecordQueue } from './pipeline/queue';
-import { FileBlobStore } from './storage/blob-store';
+import { FileBlobStore, type BlobStore } from './storage/blob-store';
+import { S3BlobStore, s3Client } from './storage/s3-blob-store';
 import { RunCache } from './storage/run-cache';
 
 export interface RunningServer {
@@ -27,6 +28,35 @@ export const consoleLogger: Logger = {
 };
 
 const EMBEDDED_DATABASE = 'vialqc';
+
+/** Staging files older than this are what a process killed mid-upload left: swept at start-up. */
+const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * The blob store the configuration names: DATA_DIR/blobs, or an S3 bucket (uploads staged under
+ * DATA_DIR/blobs/staging either way). Stale staging files are swept before it is used.
+ */
+export async function createBlobStore(config: Config, log: Logger): Promise<BlobStore> {
+  const local = path.join(config.dataDir, 'blobs');
+  let blobs: BlobStore;
+  if (config.blobStore.kind === 's3') {
+    const { bucket, prefix, endpoint, region } = config.blobStore;
+    const store = new S3BlobStore({
+      bucket,
+      prefix,
+      stagingDir: path.join(local, 'staging'),
+      client: s3Client({ endpoint, region }),
+    });
+    await store.check();
+    log.info(`Blobs are stored in s3://${bucket}/${prefix}${endpoint ? ` at ${endpoint}` : ''}`);
+    blobs = store;
+  } else {
+    blobs = new FileBlobStore(local);
+  }
+  const swept = await blobs.sweepStaging(STAGING_MAX_AGE_MS);
+  if (swept) log.info(`Removed ${swept} staging file(s) of interrupted uploads`);
+  return blobs;
+}
 
 /** The embedded cluster under DATA_DIR/postgres, with the app's database created on first start. */
 async function embeddedDatabase(config: Config, log: Logger) {
@@ -51,6 +81,7 @@ export async function createContext(
   databaseUrl: string,
   log: Logger,
 ): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  const blobs = await createBlobStore(config, log);
   const db = createDataSource(databaseUrl);
   await db.initialize();
   const ran = await db.runMigrations();
@@ -59,7 +90,6 @@ export async function createContext(
     expireSeconds: config.jobExpireSeconds,
     maintenanceSeconds: config.jobMaintenanceSeconds,
   });
-  const blobs = new FileBlobStore(path.join(config.dataDir, 'blobs'));
   const ctx: AppContext = {
     config,
     db,
@@ -78,6 +108,7 @@ export async function createContext(
     close: async () => {
       await queue.stop();
       await db.destroy();
+      if (blobs instanceof S3BlobStore) blobs.destroy();
     },
   };
 }

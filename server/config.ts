@@ -25,6 +25,32 @@ export interface Config {
   jobMaintenanceSeconds: number;
   /** The provider's contact details on the contact page; messages from it go to `email`. */
   support: { email: string; phone: string | null; address: string | null };
+  /** Where raw vial files and reports live: DATA_DIR/blobs, or an S3 bucket (BLOB_STORE_URL). */
+  blobStore: BlobStoreConfig;
+}
+
+export type BlobStoreConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string };
+
+/** `s3://bucket/optional/prefix` → bucket and key prefix. */
+export function parseS3Url(url: string): { bucket: string; prefix: string } {
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!match) throw new Error(`BLOB_STORE_URL must look like s3://bucket or s3://bucket/prefix`);
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  return { bucket: match[1], prefix: prefix ? `${prefix}/` : '' };
+}
+
+/** BLOB_STORE_URL (unset or `file:` for DATA_DIR/blobs, `s3://bucket[/prefix]`) and its S3 settings. */
+function blobStore(env: NodeJS.ProcessEnv): BlobStoreConfig {
+  const url = env.BLOB_STORE_URL || '';
+  if (!url || url === 'file:' || url === 'local') return { kind: 'local' };
+  return {
+    kind: 's3',
+    ...parseS3Url(url),
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+  };
 }
 
 /** The repository (or installed app) root: the nearest folder above this file with package.json. */
@@ -81,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phone: env.SUPPORT_PHONE || null,
       address: env.SUPPORT_ADDRESS || null,
     },
+    blobStore: blobStore(env),
   };
 }

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from '../app-context';
 import { recordRejectionPercent } from '../domain/rejection/service';
 import { TransitRecord } from '../entities/record';
+import { BlobMissingError } from '../storage/blob-store';
 import type { RunCache } from '../storage/run-cache';
 import type { RecordQueue } from './queue';
 
@@ -37,6 +38,8 @@ export async function processRecord(deps: ProcessingDeps, recordId: number): Pro
   } catch (err) {
     // Uploads are checked before they are stored, so this is a damaged blob: final, not retried.
     if (err instanceof VialFormatError) return markFailed(deps, recordId, err.message);
+    if (err instanceof BlobMissingError)
+      return markFailed(deps, recordId, 'the run file is missing from storage');
     throw err;
   }
   const metrics = computeMetrics(run);

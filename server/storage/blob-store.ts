@@ -4,20 +4,34 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Content-addressed storage of raw vial files: a blob's name is its SHA-256, so storing the same
- * content twice keeps one copy and a stored blob never changes. The interface is what an object
- * store (S3 and the like) would implement instead of the local folder.
+ * Content-addressed storage of raw vial files and reports: a blob's name is its SHA-256, so
+ * storing the same content twice keeps one copy and a stored blob never changes. Two
+ * implementations: a local folder (FileBlobStore) and an S3 bucket (S3BlobStore, s3-blob-store.ts);
+ * both pass one contract suite (blob-store.contract.test.ts).
+ *
+ * Uploads arrive in a local staging folder first, hashed on the way; only `commit` publishes
+ * them, so a refused or interrupted upload never reaches the store itself.
  */
 export interface BlobStore {
-  /** Streams into a staging area while hashing; `commit` publishes it, `discard` drops it. */
+  /** Streams into the staging area while hashing; `commit` publishes it, `discard` drops it. */
   stage(): StagedBlob;
+  /** Stores bytes at once (generated reports, demo runs); answers their address. */
+  put(bytes: Buffer): Promise<{ sha256: string; size: number }>;
+  /** The blob's bytes; throws BlobMissingError when it is not stored. */
   read(sha256: string): Promise<Buffer>;
+  /** The blob as a stream; throws BlobMissingError when it is not stored. */
+  stream(sha256: string): Promise<Readable>;
   exists(sha256: string): Promise<boolean>;
   /**
-   * Deletes a blob (no error when it is gone already). Blobs are shared by content: only the
-   * owner of the last reference to it may remove it.
+   * Deletes the blob; nothing happens when it is not stored. Blobs are shared by content: only
+   * the owner of the last reference to it may remove it.
    */
   remove(sha256: string): Promise<void>;
+  /**
+   * Deletes staging files older than `maxAgeMs`: what a process killed mid-upload left behind.
+   * Answers how many it deleted.
+   */
+  sweepStaging(maxAgeMs: number): Promise<number>;
 }
 
 export interface StagedBlob {
@@ -25,7 +39,9 @@ export interface StagedBlob {
   write(chunk: Buffer): Promise<void>;
   /** Finishes writing and answers the content's SHA-256 and size. */
   finish(): Promise<{ sha256: string; size: number }>;
-  commit(): Promise<void>;
+  /** Publishes the blob; answers false when the same content was stored already. */
+  commit(): Promise<boolean>;
+  /** Closes and deletes the staging file; safe to call at any point, and more than once. */
   discard(): Promise<void>;
   /** Reads the staged content back as a stream (after `finish`, before `commit`). */
   open(): Readable;
@@ -37,65 +53,184 @@ export interface ReceivedFile {
   mimeType: string;
   sha256: string;
   size: number;
-  /** Publishes the blob; until then nothing is stored. */
-  commit: () => Promise<void>;
+  /** Publishes the blob (false: the content was stored already); until then nothing is stored. */
+  commit: () => Promise<boolean>;
   discard: () => Promise<void>;
   /** Reads the received (staged) file back as a stream, before it is committed. */
   open: () => Readable;
 }
 
+/** Raised by `read` and `stream` for a blob that is not in the store (lost or restored store). */
+export class BlobMissingError extends Error {
+  constructor(readonly sha256: string) {
+    super(`Blob ${sha256} is not in the blob store`);
+    this.name = 'BlobMissingError';
+  }
+}
+
 const SHA256 = /^[0-9a-f]{64}$/;
 
-export class FileBlobStore implements BlobStore {
-  constructor(private readonly root: string) {}
+/** Refuses anything but a SHA-256 as a blob's name: it becomes a path or an object key. */
+export function checkSha256(sha256: string): string {
+  if (!SHA256.test(sha256)) throw new Error(`Not a SHA-256: ${sha256}`);
+  return sha256;
+}
 
-  private pathOf(sha256: string): string {
-    if (!SHA256.test(sha256)) throw new Error(`Not a SHA-256: ${sha256}`);
-    return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
-  }
+/** `ab/cd/abcd…`: the blob's place under the store's root, the same for both stores. */
+export const blobKey = (sha256: string) =>
+  `${checkSha256(sha256).slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
 
-  stage(): StagedBlob {
-    const staging = path.join(this.root, 'staging');
-    fs.mkdirSync(staging, { recursive: true });
-    const temp = path.join(staging, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+/**
+ * The local staging folder both stores receive uploads into. A staged file is written with
+ * back-pressure while hashed; `publish` hands the finished file to the store, which moves or
+ * uploads it and deletes it.
+ */
+export class LocalStaging {
+  constructor(readonly dir: string) {}
+
+  stage(publish: (file: string, sha256: string, size: number) => Promise<boolean>): StagedBlob {
+    fs.mkdirSync(this.dir, { recursive: true });
+    const temp = path.join(this.dir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
     const out = fs.createWriteStream(temp);
     const hash = createHash('sha256');
     let size = 0;
     let sha256 = '';
+    let state: 'writing' | 'finished' | 'done' = 'writing';
+    /** The one discard in progress: every caller waits for the file to be gone. */
+    let discarded: Promise<void> | undefined;
     const closed = new Promise<void>((resolve, reject) => {
-      out.on('finish', resolve);
+      out.on('close', resolve);
       out.on('error', reject);
     });
-    closed.catch(() => undefined); // awaited by finish(); never an unhandled rejection
+    closed.catch(() => undefined); // awaited by finish() and discard(); never unhandled
     return {
       write: (chunk) => {
+        if (state !== 'writing') return Promise.reject(new Error('The staged blob is closed'));
         hash.update(chunk);
         size += chunk.length;
         // Respect back-pressure so a slow disk does not pile the upload up in memory.
-        return out.write(chunk) ? Promise.resolve() : new Promise((r) => out.once('drain', r));
+        if (out.write(chunk)) return Promise.resolve();
+        return new Promise((resolve, reject) => {
+          const done = (err?: Error) => {
+            out.off('drain', done);
+            out.off('close', done);
+            if (err) reject(err);
+            else resolve();
+          };
+          out.once('drain', done);
+          out.once('close', done);
+        });
       },
       finish: async () => {
+        if (state !== 'writing') throw new Error('The staged blob is closed');
+        state = 'finished';
         out.end();
         await closed;
         sha256 = hash.digest('hex');
         return { sha256, size };
       },
       commit: async () => {
-        const target = this.pathOf(sha256);
-        await fs.promises.mkdir(path.dirname(target), { recursive: true });
-        await fs.promises.rename(temp, target);
+        if (state !== 'finished') throw new Error('Finish the staged blob before committing it');
+        state = 'done';
+        try {
+          return await publish(temp, sha256, size);
+        } finally {
+          await fs.promises.rm(temp, { force: true });
+        }
       },
-      discard: async () => {
-        out.end();
-        await closed.catch(() => undefined);
-        await fs.promises.rm(temp, { force: true });
+      discard: () => {
+        if (state === 'done') return discarded ?? Promise.resolve();
+        state = 'done';
+        // Destroy rather than end: the handle closes even while a write waits for a drain.
+        out.destroy();
+        discarded = closed.catch(() => undefined).then(() => fs.promises.rm(temp, { force: true }));
+        return discarded;
       },
-      open: () => fs.createReadStream(temp, { highWaterMark: 256 * 1024 }),
+      open: () => {
+        if (state !== 'finished') throw new Error('Finish the staged blob before reading it back');
+        return fs.createReadStream(temp, { highWaterMark: 256 * 1024 });
+      },
     };
   }
 
-  read(sha256: string): Promise<Buffer> {
-    return fs.promises.readFile(this.pathOf(sha256));
+  async sweep(maxAgeMs: number): Promise<number> {
+    const entries = await fs.promises.readdir(this.dir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of entries) {
+      const file = path.join(this.dir, name);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (stat?.isFile() && Date.now() - stat.mtimeMs > maxAgeMs) {
+        await fs.promises.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** Staged files right now (tests, diagnostics). */
+  count(): number {
+    return fs.existsSync(this.dir) ? fs.readdirSync(this.dir).length : 0;
+  }
+}
+
+/** Stores through the staging area: the same path uploads take, for bytes made on the server. */
+export async function putThroughStaging(
+  blobs: Pick<BlobStore, 'stage'>,
+  bytes: Buffer,
+): Promise<{ sha256: string; size: number }> {
+  const staged = blobs.stage();
+  try {
+    await staged.write(bytes);
+    const stored = await staged.finish();
+    await staged.commit();
+    return stored;
+  } catch (err) {
+    await staged.discard();
+    throw err;
+  }
+}
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Blobs in a local folder: `<root>/ab/cd/<sha256>`, staging in `<root>/staging`. */
+export class FileBlobStore implements BlobStore {
+  readonly staging: LocalStaging;
+
+  constructor(private readonly root: string) {
+    this.staging = new LocalStaging(path.join(root, 'staging'));
+  }
+
+  private pathOf(sha256: string): string {
+    return path.join(this.root, ...blobKey(sha256).split('/'));
+  }
+
+  stage(): StagedBlob {
+    return this.staging.stage(async (file, sha256) => {
+      const target = this.pathOf(sha256);
+      if (await this.exists(sha256)) return false;
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.rename(file, target);
+      return true;
+    });
+  }
+
+  put(bytes: Buffer) {
+    return putThroughStaging(this, bytes);
+  }
+
+  async read(sha256: string): Promise<Buffer> {
+    try {
+      return await fs.promises.readFile(this.pathOf(sha256));
+    } catch (err) {
+      throw isMissing(err) ? new BlobMissingError(sha256) : err;
+    }
+  }
+
+  async stream(sha256: string): Promise<Readable> {
+    const handle = await fs.promises.open(this.pathOf(sha256)).catch((err: unknown) => {
+      throw isMissing(err) ? new BlobMissingError(sha256) : err;
+    });
+    return handle.createReadStream();
   }
 
   async exists(sha256: string): Promise<boolean> {
@@ -109,6 +244,10 @@ export class FileBlobStore implements BlobStore {
     await fs.promises.rm(this.pathOf(sha256), { force: true });
   }
 
+  sweepStaging(maxAgeMs: number): Promise<number> {
+    return this.staging.sweep(maxAgeMs);
+  }
+
   /** How many blobs are stored and how many uploads are half-written (tests, diagnostics). */
   count(): { blobs: number; staging: number } {
     const walk = (dir: string): number =>
@@ -117,24 +256,15 @@ export class FileBlobStore implements BlobStore {
             .readdirSync(dir, { withFileTypes: true })
             .reduce((n, e) => n + (e.isDirectory() ? walk(path.join(dir, e.name)) : 1), 0)
         : 0;
-    const staging = walk(path.join(this.root, 'staging'));
+    const staging = this.staging.count();
     return { blobs: walk(this.root) - staging, staging };
   }
 }
 
 /** Stores bytes made on the server (generated reports, demo runs); answers their address. */
-export async function storeBytes(
+export function storeBytes(
   blobs: BlobStore,
   bytes: Buffer,
 ): Promise<{ sha256: string; size: number }> {
-  const staged = blobs.stage();
-  try {
-    await staged.write(bytes);
-    const stored = await staged.finish();
-    await staged.commit();
-    return stored;
-  } catch (err) {
-    await staged.discard();
-    throw err;
-  }
+  return blobs.put(bytes);
 }

@@ -16,6 +16,8 @@ interface Props {
   option: ChartOption | null;
   loading?: boolean;
   error?: boolean;
+  /** The server's reason for the failure, shown instead of the generic text when it sent one. */
+  errorText?: string;
   /** Shown when loaded with nothing to draw, in the spec's words ('No Data', ...). */
   emptyText?: string;
   height?: number;
@@ -27,7 +29,7 @@ interface Props {
 
 /**
  * A titled chart with its export button and every state designed: 'Retrieving Data...',
- * 'Error fetching data', the empty text, then the chart.
+ * 'Error fetching data' (or the server's reason), the empty text, then the chart.
  */
 export function ChartPanel({
   title,
@@ -35,6 +37,7 @@ export function ChartPanel({
   option,
   loading = false,
   error = false,
+  errorText,
   emptyText = 'No Data',
   height = 320,
   onEvents,
@@ -51,7 +54,7 @@ export function ChartPanel({
       </Box>
     );
   } else if (error) {
-    body = <Alert severity="error">Error fetching data</Alert>;
+    body = <Alert severity="error">{errorText ?? 'Error fetching data'}</Alert>;
   } else if (!option) {
     body = (
       <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>

@@ -168,3 +168,15 @@ it('shows guests the list without the review form, bulk boxes or comment box', a
   expect(await e2e.page.getByRole('textbox', { name: 'Add a comment' }).count()).toBe(0);
   await screenshot(e2e.page, 'record-detail-guest');
 });
+
+it('shows the server’s reason in place of the chart when a record’s run file is missing', async () => {
+  // The seeded records point at run files that were never stored, as after a lost blob store.
+  const [{ id }] = await e2e.server.ctx.db.query('SELECT id FROM records ORDER BY id LIMIT 1');
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.goto(`/record/${id}`);
+  const chart = e2e.page.getByRole('region', { name: 'Raw Acceleration' });
+  await chart
+    .getByText('The run file of this record is missing from storage', { exact: false })
+    .waitFor({ timeout: 30_000 });
+  await screenshot(e2e.page, 'record-missing-run-file');
+});

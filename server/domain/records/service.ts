@@ -14,10 +14,11 @@ import {
 import type { AuthUser } from '../../auth/auth-user';
 import type { TransitRecord } from '../../entities/record';
 import type { RecordQueue } from '../../pipeline/queue';
+import { BlobMissingError } from '../../storage/blob-store';
 import type { RunCache } from '../../storage/run-cache';
 import { outOfRangeOf } from '../baselines/service';
 import { recalibrateAfterRecordChange } from '../clinical-data/service';
-import { DomainError, forbidden, invalidField, notFound } from '../errors';
+import { DomainError, forbidden, gone, invalidField, notFound } from '../errors';
 import { labelsOfInstitute } from '../labels/service';
 import { assignableLine } from '../lines/service';
 import type { Page } from '../pagination';
@@ -162,10 +163,19 @@ export async function patchRecord(
   return getRecord(deps, user, id);
 }
 
+/** The answer for a record whose run file is gone from the blob store (lost or restored store). */
+export const MISSING_RUN_FILE =
+  'The run file of this record is missing from storage, so its charts cannot be shown. Restore the file store from a backup or upload the run again.';
+
 async function runOf({ db, runs }: Pick<RecordDeps, 'db' | 'runs'>, user: AuthUser, id: number) {
   const record = await findRecord(db.manager, user, id);
   if (!record.isProcessed) throw new DomainError(409, 'The record has not been processed yet.');
-  return runs.get(record.sha256);
+  try {
+    return await runs.get(record.sha256);
+  } catch (err) {
+    if (err instanceof BlobMissingError) throw gone(MISSING_RUN_FILE);
+    throw err;
+  }
 }
 
 export async function recordData(

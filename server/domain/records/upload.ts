@@ -4,6 +4,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { TransitRecord } from '../../entities/record';
 import type { Vial } from '../../entities/vial';
 import type { RecordQueue } from '../../pipeline/queue';
+import type { BlobStore } from '../../storage/blob-store';
 import { forbidden, gone, invalidField, notFound } from '../errors';
 import { authorize } from '../policy';
 import type { Receive, ReceivedRun } from '../uploads';
@@ -14,6 +15,7 @@ import { getRecord, type RecordView } from './service';
 export interface UploadDeps {
   db: DataSource;
   queue: RecordQueue;
+  blobs: BlobStore;
 }
 
 /** A new, unprocessed record for a stored run file. */
@@ -52,6 +54,30 @@ async function uploadingVial(
   return vial;
 }
 
+/**
+ * Inserts the record and publishes its blob as one unit of work: the blob is published inside
+ * the record's transaction, so a failed insert publishes nothing, and a transaction that fails
+ * after publishing removes the blob again (when this upload was the one that stored it). A process
+ * killed before the commit leaves at most a staging file, swept at the next start.
+ */
+async function storeRecord(
+  { db, blobs }: Pick<UploadDeps, 'db' | 'blobs'>,
+  fields: Partial<TransitRecord>,
+  upload: ReceivedRun,
+): Promise<number> {
+  let published = false;
+  try {
+    return await db.transaction(async (manager) => {
+      const id = await repo.insertRecord(manager, fields);
+      published = await upload.commit();
+      return id;
+    });
+  } catch (err) {
+    if (published) await blobs.remove(upload.sha256);
+    throw err;
+  }
+}
+
 /** The stored record an upload answers with; `duplicate` when its content was there already. */
 export interface UploadResult {
   view: RecordView;
@@ -83,18 +109,19 @@ export async function uploadRecord(
     }
     const known = await duplicate();
     if (known) {
-      await upload.discard();
+      // Publishing again is a no-op for a stored blob and restores one the store has lost.
+      await upload.commit();
       return known;
     }
-    await upload.commit();
     let id: number;
     try {
-      id = await repo.insertRecord(manager, newRecord(instituteId, vial, upload));
+      id = await storeRecord(deps, newRecord(instituteId, vial, upload), upload);
     } catch (err) {
       // Two uploads of the same file racing: the unique index let one in; answer with it.
       const raced = await duplicate();
-      if (raced) return raced;
-      throw err;
+      if (!raced) throw err;
+      await upload.discard();
+      return raced;
     }
     await deps.queue.enqueue(id);
     return { view: await getRecord(deps, user, id), duplicate: false };

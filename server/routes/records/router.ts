@@ -30,7 +30,7 @@ const tag = 'records';
 
 export function recordsRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, tag);
-  const deps = { db: ctx.db, queue: ctx.queue, runs: ctx.runs };
+  const deps = { db: ctx.db, queue: ctx.queue, runs: ctx.runs, blobs: ctx.blobs };
 
   api.get(
     '/v2/institutes/:id/records',

@@ -7,6 +7,7 @@ import {
   type RecordDto,
 } from '../../../../shared/api/records';
 import { ChartPanel } from '../../../components/charts/chart-panel';
+import { errorDetail } from '../../../lib/api-client';
 import {
   gridWithZoom,
   timeAxis,
@@ -86,6 +87,7 @@ function RawAcceleration({ record, mode }: Props) {
       option={option}
       loading={data.isLoading}
       error={data.isError}
+      errorText={errorDetail(data.error)}
       emptyText="No acceleration data to show."
       testId="acceleration-chart"
     />
@@ -141,6 +143,7 @@ function CumulativeMetricChart({ record, mode }: Props) {
       option={option}
       loading={data.isLoading}
       error={data.isError}
+      errorText={errorDetail(data.error)}
       emptyText="No acceleration data to show."
       actions={picker}
       testId="cumulative-chart"

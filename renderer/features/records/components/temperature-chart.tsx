@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { RecordDto } from '../../../../shared/api/records';
 import { TEMPERATURE_LIMITS } from '../../../../shared/vial/temperature';
 import { ChartPanel } from '../../../components/charts/chart-panel';
+import { errorDetail } from '../../../lib/api-client';
 import {
   band,
   gridWithZoom,
@@ -75,6 +76,7 @@ export function TemperatureChart({ record, mode }: { record: RecordDto; mode: Ti
       option={option}
       loading={data.isLoading}
       error={data.isError}
+      errorText={errorDetail(data.error)}
       emptyText="No temperature data to show."
       testId="temperature-chart"
     />
