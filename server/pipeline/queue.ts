@@ -77,13 +77,11 @@ export class RecordQueue {
    * and is retried): queueing them again would process them twice.
    */
   async recordsWithPendingJobs(): Promise<Set<number>> {
-    const { rows } = await this.boss
-      .getDb()
-      .executeSql(
-        `SELECT DISTINCT (data->>'recordId')::int AS id FROM pgboss.job
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT DISTINCT (data->>'recordId')::int AS id FROM pgboss.job
           WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
-        [PROCESS_RECORD],
-      );
+      [PROCESS_RECORD],
+    );
     return new Set(rows.map((r: { id: number }) => r.id));
   }
 
