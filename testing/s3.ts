@@ -33,8 +33,8 @@ Object.assign(process.env, QUIET_SDK);
 export async function startTestS3(bucket = 'vialqc-test'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-test-s3-'));
   const child = spawn(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    ['testing/s3rver-main.ts', directory, bucket],
+    process.execPath,
+    ['--import', 'tsx', 'testing/s3rver-main.ts', directory, bucket],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -89,14 +89,18 @@ export async function startRecordWorker(deps: WorkerDeps): Promise<void> {
 }
 
 /**
- * Queues every record that is neither processed nor failed: after a crash between storing a
- * record and queueing it, nothing stays unprocessed for ever. Queueing twice is harmless.
+ * Queues every record that is neither processed nor failed and has no job: after a crash between
+ * storing a record and queueing it, nothing stays unprocessed for ever. A record whose job is
+ * waiting or held by a dead worker is left to that job (it expires and is retried), so no record
+ * is processed twice.
  */
 export async function requeueUnprocessed(deps: Pick<WorkerDeps, 'db' | 'queue'>): Promise<number> {
   const pending = await deps.db.getRepository(TransitRecord).find({
     select: { id: true },
     where: { isProcessed: false, processingError: IsNull() },
   });
-  for (const { id } of pending) await deps.queue.enqueue(id);
-  return pending.length;
+  const queued = await deps.queue.recordsWithPendingJobs();
+  const orphans = pending.filter(({ id }) => !queued.has(id));
+  for (const { id } of orphans) await deps.queue.enqueue(id);
+  return orphans.length;
 }

@@ -72,6 +72,19 @@ export class RecordQueue {
     );
   }
 
+  /**
+   * Records with a job waiting, due for a retry or held by a worker (a dead worker's job expires
+   * and is retried): queueing them again would process them twice.
+   */
+  async recordsWithPendingJobs(): Promise<Set<number>> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT DISTINCT (data->>'recordId')::int AS id FROM pgboss.job
+          WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+      [PROCESS_RECORD],
+    );
+    return new Set(rows.map((r: { id: number }) => r.id));
+  }
+
   /** Claims a job without finishing it: what a worker that dies mid-job leaves behind (tests). */
   async claimAndAbandon(): Promise<number | undefined> {
     const [job] = (await this.boss.fetch<ProcessRecordJob>(PROCESS_RECORD)) ?? [];
