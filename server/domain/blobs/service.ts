@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { BlobStore } from '../../storage/blob-store';
+import { BlobMissingError, type BlobStore } from '../../storage/blob-store';
+import { gone } from '../errors';
 import { unreferencedBlobs } from './repository';
 
 export interface BlobDeps {
@@ -14,3 +15,24 @@ export interface BlobDeps {
 export async function releaseBlobs({ db, blobs }: BlobDeps, shas: string[]) {
   for (const sha of await unreferencedBlobs(db.manager, shas)) await blobs.remove(sha);
 }
+
+/**
+ * A stored file's bytes for a download. A file gone from the blob store (a lost volume, a restore
+ * from an older backup) answers 410 naming what is missing, not a 500: the row is still there,
+ * only its bytes are not.
+ */
+export async function readStoredFile(
+  { blobs }: { blobs: Pick<BlobStore, 'read'> },
+  sha256: string,
+  what: string,
+): Promise<Buffer> {
+  try {
+    return await blobs.read(sha256);
+  } catch (err) {
+    if (err instanceof BlobMissingError) throw gone(missingFileDetail(what));
+    throw err;
+  }
+}
+
+const missingFileDetail = (what: string) =>
+  `The ${what} is missing from storage. Restore the file store from a backup or upload it again.`;

@@ -10,7 +10,7 @@ import {
 import type { AuthUser } from '../../auth/auth-user';
 import type { Contract, ContractFile } from '../../entities/contract';
 import type { BlobStore } from '../../storage/blob-store';
-import { releaseBlobs } from '../blobs/service';
+import { readStoredFile, releaseBlobs } from '../blobs/service';
 import { invalidField, notFound } from '../errors';
 import { instituteExists } from '../institutes/repository';
 import { authorize } from '../policy';
@@ -201,5 +201,8 @@ export async function readContractFile(
   const contract = await getContract(deps, user, id);
   const file = contract.files.find((f) => f.id === fileId);
   if (!file) throw notFound();
-  return { fileName: file.fileName, bytes: await deps.blobs.read(file.sha256) };
+  return {
+    fileName: file.fileName,
+    bytes: await readStoredFile(deps, file.sha256, 'contract file'),
+  };
 }

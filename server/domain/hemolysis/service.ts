@@ -15,6 +15,7 @@ import { ANALYTES, rejectionForValue } from '../../../shared/rejection/model';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Label } from '../../entities/label';
 import type { BlobStore, ReceivedFile } from '../../storage/blob-store';
+import { readStoredFile } from '../blobs/service';
 import { DomainError, invalidField, notFound } from '../errors';
 import { requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
@@ -235,7 +236,10 @@ export async function deleteHemolysisData({ db }: DbDeps, user: AuthUser, id: nu
 
 export async function hemolysisFile(deps: HemolysisDeps, user: AuthUser, id: number) {
   const data = await findData(deps.db.manager, user, id);
-  return { fileName: data.fileName, bytes: await deps.blobs.read(data.fileSha256) };
+  return {
+    fileName: data.fileName,
+    bytes: await readStoredFile(deps, data.fileSha256, 'hemolysis data file'),
+  };
 }
 
 export async function listMeasurements(

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { Report } from '../../entities/report';
 import { buildValidationReport } from '../../reports/validation-report';
 import { storeBytes, type BlobStore } from '../../storage/blob-store';
+import { readStoredFile } from '../blobs/service';
 import { badRequest, invalidField, notFound } from '../errors';
 import { findInstitute } from '../institutes/repository';
 import { authorize } from '../policy';
@@ -136,7 +137,7 @@ export async function deleteReport(deps: DbDeps, user: AuthUser, id: number) {
 /** The report's file, for its institute only. */
 export async function downloadReport(deps: ReportDeps, user: AuthUser, id: number) {
   const report = await getReport(deps, user, id);
-  return { report, bytes: await deps.blobs.read(report.fileSha256) };
+  return { report, bytes: await readStoredFile(deps, report.fileSha256, 'report file') };
 }
 
 /** Builds the PDF of a completed validation and saves it as a report of it; answers its id. */

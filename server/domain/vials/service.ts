@@ -10,7 +10,7 @@ import { formatDif } from '../../../shared/vial/dif';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Vial } from '../../entities/vial';
 import { storeBytes, type BlobStore } from '../../storage/blob-store';
-import { releaseBlobs } from '../blobs/service';
+import { readStoredFile, releaseBlobs } from '../blobs/service';
 import { conflict, forbidden, invalidField, notFound } from '../errors';
 import { instituteExists } from '../institutes/repository';
 import type { Page } from '../pagination';
@@ -175,6 +175,6 @@ export async function readDif(deps: VialDeps, user: AuthUser, label: string) {
   const stamp = vial.difGeneratedAt.toISOString().replace(/[-:]/g, '').slice(0, 15);
   return {
     fileName: `${vial.label.replace(/[^\w.-]+/g, '_')}-DIF-${stamp}.csv`,
-    bytes: await deps.blobs.read(vial.difSha256),
+    bytes: await readStoredFile(deps, vial.difSha256, 'DIF file'),
   };
 }

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expected } from '../../shared/vial/testing/fixtures';
+import type { Answer, ApiClient } from '../../testing/http';
+import {
+  apiOperations,
+  label,
+  pathValues,
+  sampleBody,
+  seedResources,
+  urlOf,
+  type ResourceIds,
+  type WalkOperation,
+} from '../../testing/openapi-walk';
+import { registerFixtureVials, uploadFixture, waitProcessed } from '../../testing/records';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+
+/**
+ * A lost file store (a deleted volume, a restore from an older backup): the rows are there, their
+ * bytes are not. Every GET route of /v2/openapi.json is called before and after the blob store is
+ * emptied; none may answer a 5xx, and every file it served before now answers 410 with a detail
+ * the UI can show. New download routes are covered without editing the test.
+ */
+let server: TestServer;
+let staff: ApiClient;
+let ids: ResourceIds;
+let contractFileId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = await server.login('staff@example.org');
+  const { hospital } = await server.demoInstitutes();
+  ids = await seedResources(staff, server.ctx.db, hospital, 'blobs');
+
+  // What the seed has no file for: a contract file, a vial's DIF and a processed run.
+  const pdf = new FormData();
+  pdf.append('files-0', new Blob([new TextEncoder().encode('%PDF-1.4\n%lost\n')]), 'lost.pdf');
+  const attached = await staff.multipart(`/v2/contracts/${ids.contract}/upload`, pdf);
+  contractFileId = (attached.body as { files: { id: number }[] }).files[0].id;
+  expect((await staff.post('/v2/vials/create-diff', { label: ids.vial })).status).toBe(201);
+  await registerFixtureVials(staff, hospital);
+  const run = expected.records['pts-smooth'];
+  const uploaded = await uploadFixture(staff, hospital, run.file, run.vial_uuid);
+  await waitProcessed(staff, uploaded.body.id);
+  ids = { ...ids, record: uploaded.body.id };
+}, 120_000);
+afterAll(() => server.stop());
+
+async function getEach(operations: WalkOperation[]): Promise<Map<string, Answer>> {
+  const answers = new Map<string, Answer>();
+  for (const op of operations) {
+    const values = { ...pathValues(op, ids), fileId: String(contractFileId) };
+    const query = op.query
+      .filter((p) => p.required)
+      .map((p): [string, string] => [p.name, String(sampleBody(p.schema, ids, p.name))]);
+    answers.set(label(op), await staff.get(urlOf(op, values, query)));
+  }
+  return answers;
+}
+
+const isFile = (res: Answer) =>
+  res.status === 200 && !(res.headers.get('content-type') ?? '').includes('application/json');
+
+it('answers 410 with a detail for every file gone from the store, and no 5xx anywhere', async () => {
+  const gets = (await apiOperations(server.api)).filter((op) => op.method === 'GET');
+  const before = await getEach(gets);
+  const files = [...before].filter(([, res]) => isFile(res)).map(([name]) => name);
+  // The walk reaches every kind of stored file; a seed that stopped making one would hide it.
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'GET /v2/reports/{id}/download',
+      'GET /v2/contracts/{id}/files/{fileId}',
+      'GET /v2/vials/{label}/diff-file',
+      'GET /v2/hemolysis-index-data/{id}/download',
+    ]),
+  );
+
+  fs.rmSync(path.join(server.dataDir, 'blobs'), { recursive: true, force: true });
+  server.ctx.runs.clear();
+  const after = await getEach(gets);
+
+  const failures = [...after].flatMap(([name, res]) =>
+    res.status >= 500 ? [`${name}: ${res.status} ${JSON.stringify(res.body)}`] : [],
+  );
+  expect(failures).toEqual([]);
+  for (const name of files) {
+    const res = after.get(name)!;
+    expect([name, res.status, res.body.detail]).toEqual([
+      name,
+      410,
+      expect.stringMatching(/is missing from storage\. Restore the file store from a backup/),
+    ]);
+  }
+  const chart = after.get('GET /v2/records/{id}/data')!;
+  expect(chart.status).toBe(410);
+});
