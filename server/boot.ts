@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { AppContext, Logger } from './app-context';
 import { createApp } from './app';
+import { answerClientErrors } from './http/client-errors';
 import { AccessTokens } from './auth/access-token';
 import { LoginThrottle } from './auth/login-throttle';
 import type { Config } from './config';
@@ -140,6 +141,7 @@ export async function startServer(
   });
   // Uploads stream for as long as they take; the desktop app sends no timeout either.
   server.requestTimeout = 0;
+  answerClientErrors(server);
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://localhost:${port}`,

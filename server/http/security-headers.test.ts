@@ -1,6 +1,19 @@
+import net from 'node:net';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { APP_ORIGIN } from '../../shared/ipc/app-origin';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
+
+/** What the server writes back to a hand-made request, until it closes the connection. */
+function rawRequest(text: string): Promise<string> {
+  const { port } = new URL(server.api.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 let server: TestServer;
 let memberClient: Awaited<ReturnType<TestServer['login']>>;
@@ -52,6 +65,26 @@ describe('security headers', () => {
     expect(JSON.stringify(malformedUrl.body)).not.toMatch(
       /\/work\/|node_modules|at .*\.js|URIError/,
     );
+  });
+
+  it('come with the answers Node gives before Express, with a detail the UI can show', async () => {
+    // A records filter naming thousands of labels: a URL past Node's 16 KB header limit.
+    const labels = Array.from({ length: 4000 }, (_, i) => i + 1).join(',');
+    const tooLong = await member().get(`/v2/institutes/1/records?labels=${labels}`);
+    expect(tooLong.status).toBe(431);
+    expect(tooLong.body.detail).toMatch(
+      /too large: its address and headers may take at most 16 KB/,
+    );
+    expectSecurityHeaders(tooLong.headers);
+
+    // A request line no HTTP client sends.
+    const raw = await rawRequest('GARBAGE\r\n\r\n');
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(raw).toContain('X-Content-Type-Options: nosniff');
+    expect(raw.split('\r\n\r\n')[1]).toBe('{"detail":"The request is malformed."}');
+
+    // The server still answers everyone else.
+    expect((await member().get('/v2/auth/account')).status).toBe(200);
   });
 
   it('grant CORS to the desktop origin only', async () => {
