@@ -4,6 +4,8 @@ import path from 'node:path';
 import { expected, readFixture } from '../shared/vial/testing/fixtures';
 import { simulateRun } from '../shared/vial/simulate';
 import { createTestDatabase } from '../testing/database';
+import { THROTTLE_LIMITS } from './auth/login-throttle';
+import { DEMO_PASSWORD } from './demo/seed';
 import {
   processEnv,
   spawnServer,
@@ -88,6 +90,21 @@ it('an upload through one server is processed by the worker and charted through 
   const cumulative = await onSecond.get(`/v2/records/${res.body.id}/cumulative?metric=auc`);
   expect(cumulative.status).toBe(200);
   expect(cumulative.body.cumulative_metric.at(-1)).toBeCloseTo(want.auc, 6);
+});
+
+it('the login throttle counts failed attempts made through both servers together', async () => {
+  const attempt = (server: SpawnedServer, password: string) =>
+    server.api.form('/v2/auth/token', { username: 'guest@example.org', password });
+  const limit = THROTTLE_LIMITS.login.perAccount;
+  // The failures alternate between the servers: neither alone saw enough to block.
+  for (let i = 0; i < limit; i++) {
+    expect((await attempt(i % 2 ? second : first, 'wrong password')).status).toBe(400);
+  }
+  for (const server of [first, second]) {
+    const blocked = await attempt(server, DEMO_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.detail).toMatch(/Too many failed login attempts/);
+  }
 });
 
 it('a server killed mid-upload leaves nothing half-stored; its staging file is swept at start-up', async () => {
