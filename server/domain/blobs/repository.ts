@@ -2,11 +2,12 @@ import { In, type EntityManager } from 'typeorm';
 import { ContractFile } from '../../entities/contract';
 import { TransitRecord } from '../../entities/record';
 import { Report } from '../../entities/report';
+import { HemolysisData } from '../../entities/hemolysis-data';
 import { Vial } from '../../entities/vial';
 
 /**
- * Of these blob addresses, the ones nothing refers to any more (no contract file, report, run or
- * vial inventory file): those may be removed from the blob store.
+ * Of these blob addresses, the ones nothing refers to any more (no contract file, report, run,
+ * vial inventory file or hemolysis export): those may be removed from the blob store.
  */
 export async function unreferencedBlobs(manager: EntityManager, shas: string[]) {
   const unique = [...new Set(shas)];
@@ -33,6 +34,11 @@ export async function unreferencedBlobs(manager: EntityManager, shas: string[]) 
   collect(
     (await manager.getRepository(Vial).findBy({ difSha256: In(unique) })).map((v) => ({
       sha: v.difSha256,
+    })),
+  );
+  collect(
+    (await manager.getRepository(HemolysisData).findBy({ fileSha256: In(unique) })).map((h) => ({
+      sha: h.fileSha256,
     })),
   );
   return unique.filter((sha) => !used.has(sha));

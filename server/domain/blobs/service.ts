@@ -5,7 +5,7 @@ import { unreferencedBlobs } from './repository';
 
 export interface BlobDeps {
   db: DataSource;
-  blobs: BlobStore;
+  blobs: Pick<BlobStore, 'remove'>;
 }
 
 /**

@@ -15,7 +15,7 @@ import { ANALYTES, rejectionForValue } from '../../../shared/rejection/model';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Label } from '../../entities/label';
 import type { BlobStore, ReceivedFile } from '../../storage/blob-store';
-import { readStoredFile } from '../blobs/service';
+import { readStoredFile, releaseBlobs } from '../blobs/service';
 import { DomainError, invalidField, notFound } from '../errors';
 import { requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
@@ -31,7 +31,7 @@ import { isValidTimeZone } from './zoned-time';
 export interface HemolysisDeps {
   db: DataSource;
   /** The uploaded CSV files, content-addressed. */
-  blobs: Pick<BlobStore, 'read'>;
+  blobs: Pick<BlobStore, 'read' | 'remove'>;
 }
 type DbDeps = Pick<HemolysisDeps, 'db'>;
 
@@ -228,10 +228,12 @@ export async function updateHemolysisData(
 }
 
 /** Removes the data set and its measurements; the file's blob stays (blobs are shared by content). */
-export async function deleteHemolysisData({ db }: DbDeps, user: AuthUser, id: number) {
-  const data = await findData(db.manager, user, id);
+/** Deletes the data set, and its CSV file with it unless something else stores the same content. */
+export async function deleteHemolysisData(deps: HemolysisDeps, user: AuthUser, id: number) {
+  const data = await findData(deps.db.manager, user, id);
   authorize(user, 'data:edit');
-  await repo.deleteHemolysisData(db.manager, data.id);
+  await repo.deleteHemolysisData(deps.db.manager, data.id);
+  await releaseBlobs(deps, [data.fileSha256]);
 }
 
 export async function hemolysisFile(deps: HemolysisDeps, user: AuthUser, id: number) {

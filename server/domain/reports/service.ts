@@ -11,7 +11,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { Report } from '../../entities/report';
 import { buildValidationReport } from '../../reports/validation-report';
 import { storeBytes, type BlobStore } from '../../storage/blob-store';
-import { readStoredFile } from '../blobs/service';
+import { readStoredFile, releaseBlobs } from '../blobs/service';
 import { badRequest, invalidField, notFound } from '../errors';
 import { findInstitute } from '../institutes/repository';
 import { authorize } from '../policy';
@@ -128,10 +128,12 @@ export async function updateReport(deps: DbDeps, user: AuthUser, id: number, tit
 }
 
 /** Removes the report; its blob stays, as blobs are shared by content. */
-export async function deleteReport(deps: DbDeps, user: AuthUser, id: number) {
+/** Deletes the report, and its file with it unless something else stores the same content. */
+export async function deleteReport(deps: ReportDeps, user: AuthUser, id: number) {
   const report = await getReport(deps, user, id);
   authorize(user, 'reports:delete');
   await repo.deleteReport(deps.db.manager, report.id);
+  await releaseBlobs(deps, [report.fileSha256]);
 }
 
 /** The report's file, for its institute only. */

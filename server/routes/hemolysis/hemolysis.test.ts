@@ -143,6 +143,23 @@ describe('hemolysis-index data sets', () => {
     expect(await counts()).toMatchObject({ sets: 0, rows: 0 });
   });
 
+  it('deletes a data set’s file with it, unless another data set holds the same content', async () => {
+    const before = await counts();
+    const csv = 'timestamp,h_index\n2025-04-01T08:00:00Z,7\n';
+    const first = await upload(member, csvForm(csv, { line: String(line), title: 'First' }));
+    const second = await upload(member, csvForm(csv, { line: String(line), title: 'Second' }));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect((await counts()).blobs).toBe(before.blobs + 1);
+
+    expect((await member.delete(`/v2/hemolysis-index-data/${first.body.id}`)).status).toBe(204);
+    expect((await counts()).blobs).toBe(before.blobs + 1);
+    expect((await member.get(`/v2/hemolysis-index-data/${second.body.id}/download`)).body).toBe(
+      csv,
+    );
+    expect((await member.delete(`/v2/hemolysis-index-data/${second.body.id}`)).status).toBe(204);
+    expect(await counts()).toEqual(before);
+  });
+
   it('keeps guests from uploading and requires a file, a line and a title', async () => {
     const ok = 'timestamp,h_index\n2025-03-01T08:00:00Z,1\n';
     expect((await upload(guest, csvForm(ok, { line: String(line) }))).status).toBe(403);

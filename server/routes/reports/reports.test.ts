@@ -5,6 +5,7 @@ import path from 'node:path';
 import { instituteIds, insertProcessedRecords } from '../../../testing/lines';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
+import type { FileBlobStore } from '../../storage/blob-store';
 
 let server: TestServer;
 let staff: ApiClient;
@@ -116,7 +117,14 @@ describe('uploaded reports', () => {
     expect(early.body.detail).toBe('Reports can be linked only to completed validations.');
     expect((await admin.multipart(`/v2/institutes/${hospital}/reports`, form())).status).toBe(403);
 
-    const { body: created } = await staff.multipart(`/v2/institutes/${hospital}/reports`, form());
+    // Content no other report has, so its file is this report's alone.
+    const own = reportForm(
+      { title: 'Own' },
+      { name: 'own.pdf', bytes: Buffer.concat([PDF, Buffer.from('%own\n')]) },
+    );
+    const blobsBefore = (server.ctx.blobs as FileBlobStore).count().blobs;
+    const { body: created } = await staff.multipart(`/v2/institutes/${hospital}/reports`, own);
+    expect((server.ctx.blobs as FileBlobStore).count().blobs).toBe(blobsBefore + 1);
     expect((await member.patch(`/v2/reports/${created.id}`, { title: 'Member' })).status).toBe(403);
     const renamed = await admin.patch(`/v2/reports/${created.id}`, { title: 'Renamed' });
     expect(renamed.body.title).toBe('Renamed');
@@ -128,6 +136,8 @@ describe('uploaded reports', () => {
     expect((await admin.delete(`/v2/reports/${created.id}`)).status).toBe(403);
     expect((await staff.delete(`/v2/reports/${created.id}`)).status).toBe(204);
     expect((await member.get(`/v2/reports/${created.id}`)).status).toBe(404);
+    // Its file went with it.
+    expect((server.ctx.blobs as FileBlobStore).count().blobs).toBe(blobsBefore);
   });
 });
 
