@@ -6,10 +6,11 @@ import Switch from '@mui/material/Switch';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useLineWord, useSelectedInstituteId } from '../../features/institutes';
 import { AddLineDialog, LinesGraph, LinesTable } from '../../features/lines';
 import { useCanEdit } from '../../lib/permissions';
+import { useUrlFilters } from '../../lib/use-url-filters';
 
 /** /lines (table) and /lines/graph: the institute's lines or routes. */
 export default function LinesPage() {
@@ -18,7 +19,7 @@ export default function LinesPage() {
   const word = useLineWord();
   const canEdit = useCanEdit();
   const instituteId = useSelectedInstituteId();
-  const [params, setParams] = useSearchParams();
+  const [params, setFilter] = useUrlFilters();
   const graph = view === 'graph';
   const hideArchived = params.get('hide_archived') === 'true';
 
@@ -51,18 +52,7 @@ export default function LinesPage() {
           control={
             <Switch
               checked={hideArchived}
-              onChange={(e) =>
-                setParams(
-                  (p) => {
-                    const next = new URLSearchParams(p);
-                    if (e.target.checked) next.set('hide_archived', 'true');
-                    else next.delete('hide_archived');
-                    next.delete('page');
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
+              onChange={(e) => setFilter('hide_archived', e.target.checked ? 'true' : null)}
             />
           }
         />

@@ -1,15 +1,14 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { CONTRACT_MESSAGES, type ContractDto } from '../../../../shared/api/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { RowAction } from '../../../components/ui/row-action';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteContractFiles } from '../api/delete-contract-files';
@@ -54,22 +53,18 @@ export function ContractFiles({ contract }: { contract: ContractDto }) {
             divider
             secondaryAction={
               <>
-                <Tooltip title="Download">
-                  <IconButton
-                    aria-label={`Download ${f.filename}`}
-                    onClick={() => download(f.filename)}
-                  >
-                    <FileDownloadIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Delete">
-                  <IconButton
-                    aria-label={`Delete ${f.filename}`}
-                    onClick={() => setDeleting(f.filename)}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <RowAction
+                  title="Download"
+                  label={`Download ${f.filename}`}
+                  icon={<FileDownloadIcon fontSize="small" />}
+                  onClick={() => download(f.filename)}
+                />
+                <RowAction
+                  title="Delete"
+                  label={`Delete ${f.filename}`}
+                  icon={<DeleteIcon fontSize="small" />}
+                  onClick={() => setDeleting(f.filename)}
+                />
               </>
             }
           >

@@ -4,21 +4,21 @@ import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { CONTRACT_MESSAGES, type ContractDto } from '../../../../shared/api/contracts';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
+import { RowAction } from '../../../components/ui/row-action';
+import { SearchField } from '../../../components/ui/search-field';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 import { formatDay } from '../../../lib/calendar-day';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { OrganizationFilter } from '../../institutes';
 import { useDeleteContract } from '../api/delete-contract';
@@ -29,9 +29,9 @@ import { ContractStatusChip } from './contract-status-chip';
 export function ContractsTable() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useUrlFilters();
   const pagination = useUrlPagination(PAGE_SIZE_OPTIONS);
-  const [model, setModel] = pagination;
+  const [model] = pagination;
   const search = params.get('search') ?? '';
   const institute = params.get('institute') ?? '';
   const excludeArchived = params.get('archived') !== 'show';
@@ -48,20 +48,6 @@ export function ContractsTable() {
     type: 'include',
     ids: new Set(),
   });
-
-  const setParam = (key: string, value: string) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-    if (model.page !== 0) setModel({ ...model, page: 0 });
-  };
 
   const columns: GridColDef<ContractDto>[] = [
     { field: 'title', headerName: 'Title', flex: 2, minWidth: 160, sortable: false },
@@ -115,25 +101,18 @@ export function ContractsTable() {
       sortable: false,
       renderCell: ({ row }) => (
         <>
-          <Tooltip title="Edit">
-            <IconButton
-              size="small"
-              aria-label={`Edit ${row.title}`}
-              component={RouterLink}
-              to={`/contracts/${row.id}/edit`}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Delete">
-            <IconButton
-              size="small"
-              aria-label={`Delete ${row.title}`}
-              onClick={() => setDeleting(row)}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <RowAction
+            title="Edit"
+            label={`Edit ${row.title}`}
+            icon={<EditIcon fontSize="small" />}
+            to={`/contracts/${row.id}/edit`}
+          />
+          <RowAction
+            title="Delete"
+            label={`Delete ${row.title}`}
+            icon={<DeleteIcon fontSize="small" />}
+            onClick={() => setDeleting(row)}
+          />
         </>
       ),
     },
@@ -152,14 +131,11 @@ export function ContractsTable() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField
+        <SearchField
           label="Search by Title"
-          size="small"
-          fullWidth={false}
-          sx={{ width: 260 }}
-          type="search"
+          width={260}
           value={search}
-          onChange={(e) => setParam('search', e.target.value)}
+          onChange={(v) => setParam('search', v)}
         />
         <OrganizationFilter value={institute} onChange={(v) => setParam('institute', v)} />
         <FormControlLabel

@@ -4,13 +4,15 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Institute } from '../../../../shared/api/institutes';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
+import { SearchField } from '../../../components/ui/search-field';
+import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useOrganizations } from '../api/get-organizations';
 import { OrganizationDialog } from './organization-dialog';
@@ -21,7 +23,7 @@ import { RELATIONSHIP_LABELS, SUBSCRIPTION_LABELS } from './organization-labels'
  * one; owners see their own. Search, archived filter and page live in the address.
  */
 export function OrganizationsTable({ staff }: { staff: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useUrlFilters();
   const [pagination, setPagination] = useUrlPagination(PAGE_SIZE_OPTIONS);
   const search = params.get('search') ?? '';
   const excludeArchived = params.get('archived') !== 'show';
@@ -32,18 +34,6 @@ export function OrganizationsTable({ staff }: { staff: boolean }) {
     search,
     excludeArchived,
   });
-
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const columns = useMemo<GridColDef<Institute>[]>(
     () => [
@@ -106,13 +96,11 @@ export function OrganizationsTable({ staff }: { staff: boolean }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
+        <SearchField
           label="Search"
-          type="search"
-          defaultValue={search}
-          onChange={(e) => setParam('search', e.target.value.trim())}
-          sx={{ width: 280 }}
+          width={280}
+          value={search}
+          onChange={(v) => setParam('search', v)}
         />
         {staff && (
           <FormControlLabel
@@ -141,18 +129,10 @@ export function OrganizationsTable({ staff }: { staff: boolean }) {
       ) : (
         <DataGrid
           aria-label="Organizations"
-          rows={organizations.data?.items ?? []}
-          rowCount={organizations.data?.total ?? 0}
+          {...COMPACT_GRID}
+          {...serverPaged(organizations, [pagination, setPagination], PAGE_SIZE_OPTIONS)}
           columns={columns}
-          loading={organizations.isFetching && !organizations.data}
-          paginationMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
           disableRowSelectionOnClick
-          disableColumnMenu
-          density="compact"
-          autoHeight
           slots={gridOverlaysEmpty('No Organizations')}
         />
       )}

@@ -2,9 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -12,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ReportDto } from '../../../../shared/api/reports';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
+import { RowAction } from '../../../components/ui/row-action';
 import { downloadFile } from '../../../lib/download';
 import { useHasRole } from '../../../lib/permissions';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
@@ -78,36 +77,27 @@ export function ReportsTable({ instituteId }: { instituteId: number }) {
       sortable: false,
       renderCell: ({ row }) => (
         <>
-          <Tooltip title="Download">
-            <IconButton
-              size="small"
-              aria-label={`Download ${row.title}`}
-              onClick={() => download(row)}
-            >
-              <FileDownloadIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <RowAction
+            title="Download"
+            label={`Download ${row.title}`}
+            icon={<FileDownloadIcon fontSize="small" />}
+            onClick={() => download(row)}
+          />
           {canRename && (
-            <Tooltip title="Edit title">
-              <IconButton
-                size="small"
-                aria-label={`Edit ${row.title}`}
-                onClick={() => setRenaming(row)}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              title="Edit title"
+              label={`Edit ${row.title}`}
+              icon={<EditIcon fontSize="small" />}
+              onClick={() => setRenaming(row)}
+            />
           )}
           {canDelete && (
-            <Tooltip title="Delete">
-              <IconButton
-                size="small"
-                aria-label={`Delete ${row.title}`}
-                onClick={() => setDeleting(row)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              title="Delete"
+              label={`Delete ${row.title}`}
+              icon={<DeleteIcon fontSize="small" />}
+              onClick={() => setDeleting(row)}
+            />
           )}
         </>
       ),

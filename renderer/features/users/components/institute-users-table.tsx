@@ -12,6 +12,7 @@ import { allows } from '../../../../shared/domain/roles';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
+import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 import { useDeleteUser } from '../api/delete-user';
 import { useInstituteUsers } from '../api/get-institute-users';
 import { useResendInvite } from '../api/resend-invite';
@@ -164,18 +165,10 @@ export function InstituteUsersTable({ instituteId, me }: { instituteId: number; 
       )}
       <DataGrid
         aria-label="Users"
-        rows={users.data?.items ?? []}
-        rowCount={users.data?.total ?? 0}
+        {...COMPACT_GRID}
+        {...serverPaged(users, [pagination, setPagination], PAGE_SIZE_OPTIONS)}
         columns={columns}
-        loading={users.isFetching && !users.data}
-        paginationMode="server"
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
         disableRowSelectionOnClick
-        disableColumnMenu
-        density="compact"
-        autoHeight
         slots={gridOverlays}
       />
       {inviting && (

@@ -2,12 +2,14 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import type { User } from '../../../../shared/api/users';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
+import { SearchField } from '../../../components/ui/search-field';
+import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useUsers } from '../api/get-users';
 import { RoleChip } from './role-chip';
@@ -43,33 +45,19 @@ const columns: GridColDef<User>[] = [
 
 /** /users (staff): every user, searched and paged in the address. */
 export function UsersTable() {
-  const [params, setParams] = useSearchParams();
+  const [params, setFilter] = useUrlFilters();
   const [pagination, setPagination] = useUrlPagination(PAGE_SIZE_OPTIONS);
   const search = params.get('search') ?? '';
   const users = useUsers({ page: pagination.page, size: pagination.pageSize, search });
 
-  const setSearch = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('search', value);
-        else next.delete('search');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
           label="Search by Email/Fist Name/Last Name"
-          defaultValue={search}
-          onChange={(e) => setSearch(e.target.value.trim())}
-          sx={{ width: 340 }}
+          width={340}
+          value={search}
+          onChange={(v) => setFilter('search', v)}
         />
         <Button
           variant="contained"
@@ -86,18 +74,10 @@ export function UsersTable() {
       ) : (
         <DataGrid
           aria-label="Users"
-          rows={users.data?.items ?? []}
-          rowCount={users.data?.total ?? 0}
+          {...COMPACT_GRID}
+          {...serverPaged(users, [pagination, setPagination], PAGE_SIZE_OPTIONS)}
           columns={columns}
-          loading={users.isFetching && !users.data}
-          paginationMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
           disableRowSelectionOnClick
-          disableColumnMenu
-          density="compact"
-          autoHeight
           slots={gridOverlays}
         />
       )}

@@ -6,20 +6,19 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { VIAL_MESSAGES, type Vial } from '../../../../shared/api/vials';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
+import { RowAction } from '../../../components/ui/row-action';
+import { SearchField } from '../../../components/ui/search-field';
 import { COMPACT_GRID } from '../../../components/ui/server-grid';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { OrganizationFilter, useInstitutes } from '../../institutes';
 import { useCreateDif } from '../api/create-dif';
@@ -32,7 +31,7 @@ type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; vial: Vial } | null;
 /** The vial registry (staff): search and organization filter in the address. */
 export function VialsTable() {
   const { enqueueSnackbar } = useSnackbar();
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useUrlFilters();
   const [pagination, setPagination] = useUrlPagination(PAGE_SIZE_OPTIONS);
   const search = params.get('search') ?? '';
   const institute = params.get('institute') ?? '';
@@ -48,19 +47,6 @@ export function VialsTable() {
     () => new Map((institutes.data?.items ?? []).map((i) => [i.id, i.name])),
     [institutes.data],
   );
-
-  const setParam = (key: string, value: string) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
 
   const generate = (vial: Vial) =>
     createDif.mutate(vial.label, {
@@ -126,52 +112,36 @@ export function VialsTable() {
       sortable: false,
       renderCell: ({ row }) => (
         <>
-          <Tooltip title="Edit">
-            <IconButton
-              size="small"
-              aria-label={`Edit ${row.label}`}
-              onClick={() => setOpen({ kind: 'edit', vial: row })}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Generate DIF file">
-            <IconButton
-              size="small"
-              aria-label={`Generate DIF file of ${row.label}`}
-              onClick={() => generate(row)}
-              disabled={createDif.isPending}
-            >
-              <DescriptionIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip
+          <RowAction
+            title="Edit"
+            label={`Edit ${row.label}`}
+            icon={<EditIcon fontSize="small" />}
+            onClick={() => setOpen({ kind: 'edit', vial: row })}
+          />
+          <RowAction
+            title="Generate DIF file"
+            label={`Generate DIF file of ${row.label}`}
+            icon={<DescriptionIcon fontSize="small" />}
+            onClick={() => generate(row)}
+            disabled={createDif.isPending}
+          />
+          <RowAction
             title={
               row.diff_file_url
                 ? `Download DIF file (${formatDateTime(row.diff_generated_at)})`
                 : 'Download DIF file'
             }
-          >
-            <IconButton
-              size="small"
-              aria-label={`Download DIF file of ${row.label}`}
-              onClick={() => download(row)}
-            >
-              <FileDownloadIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={row.is_deleted ? 'Retired' : 'Delete'}>
-            <span>
-              <IconButton
-                size="small"
-                aria-label={`Delete ${row.label}`}
-                disabled={row.is_deleted}
-                onClick={() => setOpen({ kind: 'delete', vial: row })}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
+            label={`Download DIF file of ${row.label}`}
+            icon={<FileDownloadIcon fontSize="small" />}
+            onClick={() => download(row)}
+          />
+          <RowAction
+            title={row.is_deleted ? 'Retired' : 'Delete'}
+            label={`Delete ${row.label}`}
+            icon={<DeleteIcon fontSize="small" />}
+            disabled={row.is_deleted}
+            onClick={() => setOpen({ kind: 'delete', vial: row })}
+          />
         </>
       ),
     },
@@ -180,14 +150,11 @@ export function VialsTable() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField
+        <SearchField
           label="Search by Label"
-          size="small"
-          fullWidth={false}
-          sx={{ width: 220 }}
-          type="search"
+          width={220}
           value={search}
-          onChange={(e) => setParam('search', e.target.value)}
+          onChange={(v) => setParam('search', v)}
         />
         <OrganizationFilter value={institute} onChange={(v) => setParam('institute', v)} />
         <Button
