@@ -8,4 +8,5 @@ export { LineSummary } from './components/line-summary';
 export { LineValidationsTable } from './components/line-validations-table';
 export { LinesCompare } from './components/lines-compare';
 export { LinesGraph } from './components/lines-graph';
+export { LinesSelect } from './components/lines-select';
 export { LinesTable } from './components/lines-table';

@@ -1,10 +1,8 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -19,7 +17,7 @@ import {
 import { RejectionChart } from '../../../components/charts/rejection-chart';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useLineWord } from '../../institutes';
-import { useLines } from '../../lines';
+import { LinesSelect, useLines } from '../../lines';
 
 interface InsightFilters {
   lineIds: number[];
@@ -109,21 +107,10 @@ export function RejectionInsights({
           direction={{ xs: 'column', md: 'row' }}
           spacing={2}
         >
-          <Autocomplete
-            multiple
-            sx={{ flex: 1, minWidth: 260 }}
-            options={all}
-            getOptionLabel={(l) => l.name}
-            value={all.filter((l) => filters.lineIds.includes(l.id))}
-            onChange={(_e, v) => filters.set({ lineIds: v.map((l) => l.id) })}
-            renderInput={(p) => (
-              <TextField
-                {...p}
-                margin="none"
-                label={word.plural}
-                placeholder={`All ${word.lowerPlural}`}
-              />
-            )}
+          <LinesSelect
+            lines={all}
+            value={filters.lineIds}
+            onChange={(lineIds) => filters.set({ lineIds })}
           />
           <ToggleButtonGroup
             size="small"

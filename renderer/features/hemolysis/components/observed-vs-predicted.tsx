@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,9 +18,8 @@ import { ChartPanel } from '../../../components/charts/chart-panel';
 import { referenceLine, valueAxis } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { formatDay } from '../../../lib/calendar-day';
-import { useLineWord } from '../../institutes';
 import { useSelectedInstitute } from '../../institutes';
-import { useLines } from '../../lines';
+import { LinesSelect, useLines } from '../../lines';
 import { useHemolysisSummary } from '../api/get-hemolysis-summary';
 
 const ANALYTE_NAMES: Record<Analyte, string> = { ldh: 'LDH', asat: 'ASAT', potassium: 'K' };
@@ -100,7 +98,6 @@ export function observedOption(rows: SummaryRow[], analyte: Analyte, timeZone: s
 
 /** Per line and period: what the analyzers rejected next to what the vial data predicted. */
 export function ObservedVsPredicted({ instituteId }: { instituteId: number }) {
-  const word = useLineWord();
   const filters = useObservedFilters();
   const institute = useSelectedInstitute();
   const lines = useLines({ instituteId, archived: false, ordering: 'name' });
@@ -127,21 +124,10 @@ export function ObservedVsPredicted({ instituteId }: { instituteId: number }) {
         spacing={2}
         sx={{ mb: 2, alignItems: 'center' }}
       >
-        <Autocomplete
-          multiple
-          sx={{ flex: 1, minWidth: 240 }}
-          options={all}
-          getOptionLabel={(l) => l.name}
-          value={all.filter((l) => filters.lineIds.includes(l.id))}
-          onChange={(_e, v) => filters.set({ lineIds: v.map((l) => l.id) })}
-          renderInput={(p) => (
-            <TextField
-              {...p}
-              margin="none"
-              label={word.plural}
-              placeholder={`All ${word.lowerPlural}`}
-            />
-          )}
+        <LinesSelect
+          lines={all}
+          value={filters.lineIds}
+          onChange={(lineIds) => filters.set({ lineIds })}
         />
         <ToggleButtonGroup
           size="small"
