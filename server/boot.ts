@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { createDataSource } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres';
 import { seedDemoData } from './demo/seed';
+import { fillMissingRejection } from './domain/analyzer/service';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { requeueUnprocessed, startRecordWorker } from './pipeline/process-record';
 import { RecordQueue } from './pipeline/queue';
@@ -114,11 +115,16 @@ export async function createContext(
   };
 }
 
-/** Starts the record worker and queues whatever a previous crash left unprocessed. */
+/**
+ * Starts the record worker, queues whatever a previous crash left unprocessed and stores the
+ * rejection figures older records lack.
+ */
 export async function startWorker(ctx: AppContext): Promise<void> {
   await startRecordWorker(ctx);
   const requeued = await requeueUnprocessed(ctx);
   if (requeued) ctx.log.info(`Queued ${requeued} unprocessed record(s)`);
+  const filled = await fillMissingRejection(ctx);
+  if (filled) ctx.log.info(`Stored each analyte's rejection for ${filled} older record(s)`);
 }
 
 /**

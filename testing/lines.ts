@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { worstRejectionPercent } from '../shared/rejection/model';
+import { rejectionSettings, storedRejection } from '../server/domain/rejection/service';
 import { TransitRecord } from '../server/entities/record';
 
 export interface RecordSpec {
@@ -19,7 +19,8 @@ export interface RecordSpec {
 
 /**
  * Processed records with chosen VitalMetric values, written straight into the database: statistics
- * tests need exact values and many records, not the real upload path (tested in records/).
+ * tests need exact values and many records, not the real upload path (tested in records/). Their
+ * rejection figures are at the institute's settings, as processing would store them.
  */
 export async function insertProcessedRecords(
   db: DataSource,
@@ -28,6 +29,7 @@ export async function insertProcessedRecords(
   specs: RecordSpec[],
 ): Promise<number[]> {
   const repo = db.getRepository(TransitRecord);
+  const settings = await rejectionSettings(db.manager, instituteId);
   const saved = await repo.save(
     specs.map((s) =>
       repo.create({
@@ -42,7 +44,7 @@ export async function insertProcessedRecords(
         exclude: s.exclude ?? false,
         flatlineError: s.flatlineError ?? false,
         auc: s.auc,
-        rejection: worstRejectionPercent(s.auc),
+        ...storedRejection(s.auc, settings),
         metrics: {
           auc: s.auc,
           auc_225hz: s.auc225 ?? s.auc,

@@ -13,7 +13,7 @@ import { Label } from '../entities/label';
 import { Line } from '../entities/line';
 import { Report } from '../entities/report';
 import { TransitRecord } from '../entities/record';
-import { RecordCounts, RecordDay } from '../entities/record-tallies';
+import { LineTally, RecordCounts, RecordDay } from '../entities/record-tallies';
 import { User } from '../entities/user';
 import { Validation } from '../entities/validation';
 import { Vial } from '../entities/vial';
@@ -40,6 +40,7 @@ export const ENTITIES = [
   HemolysisMeasurement,
   RecordCounts,
   RecordDay,
+  LineTally,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

@@ -1,10 +1,12 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Line } from './line';
 
 /*
- * Tallies of the records table that the dashboard shows, kept by the database itself: statement
- * triggers on `records` (and on an institute's time zone) add each statement's change in the same
- * transaction, whatever wrote it (upload, processing, review, bulk edit, staff edit, a line or
- * institute removed). Migration RecordTallies defines the triggers; nothing else writes here.
+ * Tallies of the records table that the dashboard and the lines show, kept by the database itself:
+ * statement triggers on `records` (and on an institute's time zone) add each statement's change in the
+ * same transaction, whatever wrote it (upload, processing, review, bulk edit, staff edit, a line or
+ * institute removed). Migrations RecordTallies and LineTallies define the triggers; nothing else
+ * writes here.
  */
 
 /**
@@ -43,4 +45,58 @@ export class RecordDay {
 
   @Column({ type: 'int', default: 0 })
   count: number;
+}
+
+/**
+ * Sums over a line's included records (shared/domain/included-record.ts), from which its line
+ * statistics follow without reading the records: count, sums and sums of squares of VitalMetric,
+ * AUC at 225 Hz and power, the mean kinetic temperature's count and sum, and each analyte's
+ * rejection probability summed. Exact `numeric` sums: adding and removing records for years
+ * leaves no rounding behind, and the variance taken from them (n·Σx² − (Σx)², exact) loses
+ * nothing to cancellation. Each value enters as float8 → numeric, 15 significant digits.
+ */
+@Entity('line_tallies')
+export class LineTally {
+  @PrimaryColumn({ type: 'int' })
+  lineId: number;
+
+  @ManyToOne(() => Line, { onDelete: 'CASCADE' })
+  line: Line;
+
+  @Column({ type: 'int', default: 0 })
+  n: number;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumAuc: string;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumAucSquares: string;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumAuc225: string;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumAuc225Squares: string;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumPower: string;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumPowerSquares: string;
+
+  /** Included records that have a mean kinetic temperature. */
+  @Column({ type: 'int', default: 0 })
+  nTemperature: number;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumTemperature: string;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumLdh: string;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumAsat: string;
+
+  @Column({ type: 'numeric', default: 0 })
+  sumPotassium: string;
 }

@@ -37,6 +37,10 @@ import { Vial } from './vial';
 @Index('IDX_records_institute_vial', { synchronize: false })
 @Index(['validationId', 'lineId'])
 @Index(['instituteId', 'sha256'], { unique: true })
+// Records with a VitalMetric but no probabilities yet (stored before they existed): found at once.
+@Index('IDX_records_missing_probabilities', ['instituteId'], {
+  where: 'auc IS NOT NULL AND p_ldh IS NULL',
+})
 export class TransitRecord {
   @PrimaryGeneratedColumn()
   id: number;
@@ -117,6 +121,20 @@ export class TransitRecord {
   @Column({ type: 'double precision', nullable: true })
   rejection: number | null;
 
+  /*
+   * Each analyte's rejection probability (a fraction) at the institute's thresholds and model,
+   * kept with `rejection`: line statistics add them up (line_tallies) instead of evaluating the
+   * model for every record of a line on every request.
+   */
+  @Column({ type: 'double precision', nullable: true })
+  pLdh: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  pAsat: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  pPotassium: number | null;
+
   @Column({ type: 'boolean', default: false })
   noRunError: boolean;
 
@@ -148,3 +166,6 @@ export class TransitRecord {
   @Column({ type: 'int', nullable: true })
   sequence: number | null;
 }
+
+/** What a record stores of its rejection at its institute's settings. */
+export type StoredRejection = Pick<TransitRecord, 'rejection' | 'pLdh' | 'pAsat' | 'pPotassium'>;

@@ -5,7 +5,7 @@ import { VialFormatError } from '../../shared/vial/errors';
 import { temperatureType, timeOutsideLimits } from '../../shared/vial/temperature';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../app-context';
-import { recordRejectionPercent } from '../domain/rejection/service';
+import { rejectionSettings, storedRejection } from '../domain/rejection/service';
 import { TransitRecord } from '../entities/record';
 import { BlobMissingError } from '../storage/blob-store';
 import type { RunCache } from '../storage/run-cache';
@@ -46,11 +46,11 @@ export async function processRecord(deps: ProcessingDeps, recordId: number): Pro
   const mkt = metrics.mean_kinetic_temperature;
   const type = mkt === null ? null : temperatureType(mkt);
   const outside = type ? timeOutsideLimits(run, type) : null;
-  const rejection = await recordRejectionPercent(deps.db.manager, record.instituteId, metrics.auc);
+  const settings = await rejectionSettings(deps.db.manager, record.instituteId);
   await repo.update(recordId, {
     metrics,
     auc: metrics.auc,
-    rejection,
+    ...storedRejection(metrics.auc, settings),
     duration: metrics.duration,
     temperatureType: type,
     outsideControlledSeconds: outside?.outside_controlled_seconds ?? null,

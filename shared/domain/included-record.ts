@@ -36,3 +36,20 @@ export const includedRecordSql = (alias: string): string =>
     ...MUST_BE_FALSE.map((c) => `NOT ${alias}.${c}`),
     `${alias}.auc IS NOT NULL`,
   ].join(' AND ');
+
+/**
+ * What an included record counts with in statistics, as SQL over `alias`: its VitalMetric, AUC at
+ * 225 Hz (the VitalMetric for runs processed before it existed), power (0 likewise), mean kinetic
+ * temperature (null for a run without temperatures) and each analyte's rejection probability at
+ * its institute's settings (0 until a record stored before they existed gets them, which the
+ * worker does when it starts).
+ */
+export const includedRecordValuesSql = (alias: string) => ({
+  auc: `${alias}.auc`,
+  auc225: `coalesce((${alias}.metrics->>'auc_225hz')::float8, ${alias}.auc)`,
+  power: `coalesce((${alias}.metrics->>'power')::float8, 0)`,
+  temperature: `(${alias}.metrics->>'mean_kinetic_temperature')::float8`,
+  ldh: `coalesce(${alias}.p_ldh, 0)`,
+  asat: `coalesce(${alias}.p_asat, 0)`,
+  potassium: `coalesce(${alias}.p_potassium, 0)`,
+});

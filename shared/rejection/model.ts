@@ -81,9 +81,12 @@ export function worstRejectionPercent(
   thresholds: AnalyzerThresholds = DEFAULT_THRESHOLDS,
   model: RejectionModel = DEFAULT_MODEL,
 ): number {
-  const byAnalyte = rejectionForValue(value, thresholds, model);
-  return 100 * Math.max(...ANALYTES.map((analyte) => byAnalyte[analyte].probability));
+  return worstPercentOf(rejectionForValue(value, thresholds, model));
 }
+
+/** The worst analyte's probability of these, in percent. */
+export const worstPercentOf = (byAnalyte: Record<Analyte, RejectionProbability>): number =>
+  100 * Math.max(...ANALYTES.map((analyte) => byAnalyte[analyte].probability));
 
 /** A usable clinical data entry (already filtered) with its linked record's VitalMetric. */
 export interface CalibrationEntry {

@@ -11,15 +11,23 @@ export interface Summary {
 
 export function summarize(values: ArrayLike<number>): Summary {
   const n = values.length;
-  if (n === 0) return { n, mean: null, stddev: null, cv: null };
   let sum = 0;
   for (let i = 0; i < n; i++) sum += values[i];
   const mean = sum / n;
-  if (n < 2) return { n, mean, stddev: null, cv: null };
   // Two passes: squared deviations from the mean do not cancel catastrophically.
   let squares = 0;
   for (let i = 0; i < n; i++) squares += (values[i] - mean) ** 2;
-  const stddev = Math.sqrt(squares / (n - 1));
+  return summaryOf(n, mean, squares);
+}
+
+/**
+ * The summary of n values from their mean and their sum of squared deviations from it (what
+ * summarize computes, or what exact running sums give: a line's tally).
+ */
+export function summaryOf(n: number, mean: number, squaredDeviations: number): Summary {
+  if (n === 0) return { n, mean: null, stddev: null, cv: null };
+  if (n < 2) return { n, mean, stddev: null, cv: null };
+  const stddev = Math.sqrt(squaredDeviations / (n - 1));
   return { n, mean, stddev, cv: mean === 0 ? null : (100 * stddev) / mean };
 }
 

@@ -2,7 +2,6 @@ import type { DataSource } from 'typeorm';
 import type { AnalyzerUpdate } from '../../../shared/api/analyzer';
 import {
   rejectionForValue,
-  worstRejectionPercent,
   type AnalyzerThresholds,
   type CalibratedModel,
 } from '../../../shared/rejection/model';
@@ -11,7 +10,7 @@ import type { Analyzer } from '../../entities/analyzer';
 import { notFound } from '../errors';
 import { instituteExists } from '../institutes/repository';
 import { authorize } from '../policy';
-import { modelFor, thresholdsOf } from '../rejection/service';
+import { modelFor, storedRejection, thresholdsOf } from '../rejection/service';
 import * as repo from './repository';
 
 const RECOMPUTE_BATCH = 1000;
@@ -43,8 +42,8 @@ export async function getAnalyzer(
 }
 
 /**
- * Records' stored `rejection` (worst analyte, percent) at new thresholds: computed here with the
- * shared model, written in batches of ids.
+ * Records' stored rejection (worst analyte in percent, each analyte's probability) at new
+ * thresholds or a new model: computed here with the shared model, written in batches of ids.
  */
 export async function recomputeRejection({ db }: AnalyzerDeps, instituteId: number) {
   const model = await modelFor(db.manager, instituteId);
@@ -57,11 +56,23 @@ export async function recomputeRejection({ db }: AnalyzerDeps, instituteId: numb
     await repo.setRecordRejections(
       db.manager,
       batch.map((r) => r.id),
-      batch.map((r) => worstRejectionPercent(r.auc, thresholds, model)),
+      batch.map((r) => storedRejection(r.auc, { thresholds, model })),
     );
     updated += batch.length;
     after = batch[batch.length - 1].id;
   }
+}
+
+/**
+ * Records stored before each analyte's probability was (migration LineTallies) get theirs, once:
+ * until then they count as 0 in their lines' rejection rates.
+ */
+export async function fillMissingRejection(deps: AnalyzerDeps): Promise<number> {
+  let filled = 0;
+  for (const instituteId of await repo.institutesMissingRejection(deps.db.manager)) {
+    filled += await recomputeRejection(deps, instituteId);
+  }
+  return filled;
 }
 
 export async function updateAnalyzer(

@@ -29,3 +29,39 @@ export const baselineRows = (manager: EntityManager, lineIds: number[]): Promise
        ON r.validation_id = base.validation_id AND r.line_id = base.line_id AND ${includedRecordSql('r')}`,
     [lineIds],
   );
+
+/** A line's baseline range, as outOfRangeCounts needs it. */
+export interface LineRange {
+  lineId: number;
+  validationId: number;
+  lower: number;
+  upper: number;
+}
+
+/**
+ * For each line, its included records since its baseline validation's completion whose VitalMetric
+ * lies outside the range. The (line, VitalMetric) index is read below and above the range only,
+ * so the cost is the records out of range, not all of the line's.
+ */
+export async function outOfRangeCounts(
+  manager: EntityManager,
+  ranges: LineRange[],
+): Promise<Map<number, number>> {
+  if (!ranges.length) return new Map();
+  const rows: { line_id: number; count: number }[] = await manager.query(
+    `SELECT b.line_id,
+            (SELECT count(*)::int FROM records r
+             WHERE r.line_id = b.line_id AND (r.auc < b.lower OR r.auc > b.upper)
+               AND r.date > v.completed_at AND ${includedRecordSql('r')}) AS count
+     FROM unnest($1::int[], $2::int[], $3::float8[], $4::float8[])
+            AS b(line_id, validation_id, lower, upper)
+     JOIN validations v ON v.id = b.validation_id`,
+    [
+      ranges.map((r) => r.lineId),
+      ranges.map((r) => r.validationId),
+      ranges.map((r) => r.lower),
+      ranges.map((r) => r.upper),
+    ],
+  );
+  return new Map(rows.map((r) => [r.line_id, r.count]));
+}

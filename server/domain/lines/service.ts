@@ -13,13 +13,13 @@ import { nextValidationDate } from '../../../shared/api/validations';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Line } from '../../entities/line';
 import type { Validation } from '../../entities/validation';
-import { baselinesOf, isOutside, type LineBaseline } from '../baselines/service';
+import { outOfRangeCounts } from '../baselines/repository';
+import { baselinesOf, type LineBaseline } from '../baselines/service';
 import { invalidField, notFound } from '../errors';
 import { labelsOfInstitute } from '../labels/service';
 import type { Page } from '../pagination';
 import { authorize } from '../policy';
-import { rejectionSettings, type RejectionSettings } from '../rejection/service';
-import { includedRecords, type IncludedRecord } from '../statistics/repository';
+import { includedRecords, lineTallies } from '../statistics/repository';
 import { groupBy, lineStatisticsOf, statisticsOf } from '../statistics/service';
 import * as repo from './repository';
 
@@ -50,11 +50,10 @@ export interface LineView {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Out-of-range count since the baseline's completion and the re-validation advice. */
+/** The baseline's figures, the out-of-range count since its completion and the advice. */
 function monitoringOf(
-  records: IncludedRecord[],
   baseline: LineBaseline | undefined,
-  settings: RejectionSettings,
+  outOfRangeCount: number,
   now: string,
 ): LineMonitoring {
   if (!baseline) {
@@ -68,9 +67,6 @@ function monitoringOf(
     };
   }
   const range = baseline.range;
-  const outOfRangeCount = range
-    ? records.filter((r) => r.date > baseline.completedAt && isOutside(r.auc, range)).length
-    : 0;
   const next = nextValidationDate(baseline.startDate);
   const reason =
     outOfRangeCount >= OUT_OF_RANGE_FOR_REVALIDATION
@@ -81,7 +77,7 @@ function monitoringOf(
   return {
     validation: { validation_id: baseline.validationId, validation_start_date: baseline.startDate },
     validation_statistics: {
-      ...statisticsOf(baseline.records, settings),
+      ...statisticsOf(baseline.records),
       validation_id: baseline.validationId,
       validation_name: baseline.validationName,
       validated: baseline.isBaseline,
@@ -94,20 +90,27 @@ function monitoringOf(
   };
 }
 
-/** Lines of one institute with their figures: three queries whatever the number of lines. */
-async function viewsOf(manager: EntityManager, instituteId: number, lines: Line[]) {
+/**
+ * Lines of one institute with their figures: four queries whatever the number of lines, none of
+ * which reads all of a line's records (its tally, its baseline's records, those out of range).
+ */
+async function viewsOf(manager: EntityManager, lines: Line[]) {
   const lineIds = lines.map((l) => l.id);
-  const [settings, records, baselines] = await Promise.all([
-    rejectionSettings(manager, instituteId),
-    includedRecords(manager, { lineIds }),
+  const [tallies, baselines] = await Promise.all([
+    lineTallies(manager, lineIds),
     baselinesOf(manager, lineIds),
   ]);
-  const byLine = groupBy(records, (r) => r.lineId);
+  const outOfRange = await outOfRangeCounts(
+    manager,
+    [...baselines.values()].flatMap(({ lineId, validationId, range }) =>
+      range ? [{ lineId, validationId, ...range }] : [],
+    ),
+  );
   const now = today();
   return lines.map((line): LineView => ({
     line,
-    statistics: lineStatisticsOf(byLine.get(line.id) ?? [], settings),
-    monitoring: monitoringOf(byLine.get(line.id) ?? [], baselines.get(line.id), settings, now),
+    statistics: lineStatisticsOf(tallies.get(line.id)),
+    monitoring: monitoringOf(baselines.get(line.id), outOfRange.get(line.id) ?? 0, now),
   }));
 }
 
@@ -119,7 +122,7 @@ export async function listLines(
 ): Promise<Page<LineView>> {
   authorize(user, 'read', instituteId);
   const page = await repo.pageOfLines(db.manager, instituteId, q);
-  return { items: await viewsOf(db.manager, instituteId, page.items), total: page.total };
+  return { items: await viewsOf(db.manager, page.items), total: page.total };
 }
 
 async function findLine(manager: EntityManager, user: AuthUser, id: number) {
@@ -131,7 +134,7 @@ async function findLine(manager: EntityManager, user: AuthUser, id: number) {
 
 export async function getLine({ db }: LineDeps, user: AuthUser, id: number): Promise<LineView> {
   const line = await findLine(db.manager, user, id);
-  const [view] = await viewsOf(db.manager, line.instituteId, [line]);
+  const [view] = await viewsOf(db.manager, [line]);
   return view;
 }
 
@@ -193,15 +196,15 @@ export async function lineValidations(
 ): Promise<Page<LineValidation>> {
   const line = await findLine(db.manager, user, id);
   const page = await repo.pageOfLineValidations(db.manager, id, q);
-  const [settings, records] = await Promise.all([
-    rejectionSettings(db.manager, line.instituteId),
-    includedRecords(db.manager, { lineIds: [id], validationIds: page.items.map((v) => v.id) }),
-  ]);
+  const records = await includedRecords(db.manager, {
+    lineIds: [line.id],
+    validationIds: page.items.map((v) => v.id),
+  });
   const byValidation = groupBy(records, (r) => r.validationId);
   return {
     items: page.items.map((validation) => ({
       validation,
-      statistics: statisticsOf(byValidation.get(validation.id) ?? [], settings),
+      statistics: statisticsOf(byValidation.get(validation.id) ?? []),
     })),
     total: page.total,
   };

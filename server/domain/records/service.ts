@@ -13,7 +13,6 @@ import {
 } from '../../../shared/vial/series';
 import type { AuthUser } from '../../auth/auth-user';
 import type { TransitRecord } from '../../entities/record';
-import type { RecordQueue } from '../../pipeline/queue';
 import { BlobMissingError } from '../../storage/blob-store';
 import type { RunCache } from '../../storage/run-cache';
 import { outOfRangeOf } from '../baselines/service';
@@ -23,13 +22,12 @@ import { labelsOfInstitute } from '../labels/service';
 import { assignableLine } from '../lines/service';
 import type { Page } from '../pagination';
 import { authorize, can } from '../policy';
+import { rejectionSettings, storedRejection } from '../rejection/service';
 import { findValidationWithLines } from '../validations/repository';
 import * as repo from './repository';
 
 export interface RecordDeps {
   db: DataSource;
-  /** Processing jobs: a record whose institute changes is processed again. */
-  queue: RecordQueue;
   /** Parsed runs, for chart series. */
   runs: RunCache;
 }
@@ -106,12 +104,12 @@ async function assertValidationFits(
 
 /** Applies a review-form or staff edit with the rules of monitoring.md section 4. */
 export async function patchRecord(
-  deps: Pick<RecordDeps, 'db' | 'queue'>,
+  deps: Pick<RecordDeps, 'db'>,
   user: AuthUser,
   id: number,
   patch: RecordPatch,
 ) {
-  const changedInstitute = await deps.db.transaction(async (manager) => {
+  await deps.db.transaction(async (manager) => {
     await repo.lockRecord(manager, id); // one edit of a record at a time, then read it fresh
     const record = await findRecord(manager, user, id);
     authorize(user, 'data:edit');
@@ -129,6 +127,11 @@ export async function patchRecord(
       record.lineId = null;
       record.validationId = null;
       record.labels = [];
+      // Another institute has other analyzer thresholds and model: its rejection figures.
+      if (record.auc !== null) {
+        const settings = await rejectionSettings(manager, record.instituteId);
+        Object.assign(record, storedRejection(record.auc, settings));
+      }
     }
     if (patch.line !== undefined && patch.line !== record.lineId) {
       if (record.line?.archived) throw invalidField('line', ARCHIVED_LINE_LOCKED);
@@ -154,10 +157,7 @@ export async function patchRecord(
     if (patch.flatline_error !== undefined) record.flatlineError = patch.flatline_error;
     if (patch.no_run_error !== undefined) record.noRunError = patch.no_run_error;
     await repo.saveRecord(manager, record);
-    return institutesChange;
   });
-  // Another institute has other analyzer thresholds: recompute the rejection figure.
-  if (changedInstitute) await deps.queue.enqueue(id);
   // A record that clinical data links feeds its institute's calibrated model.
   await recalibrateAfterRecordChange(deps, id, patch);
   return getRecord(deps, user, id);

@@ -1,15 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import {
-  ANALYTES,
   calibrateModel,
   DEFAULT_THRESHOLDS,
   rejectionForValue,
-  worstRejectionPercent,
+  worstPercentOf,
   type AnalyzerThresholds,
   type CalibratedModel,
 } from '../../../shared/rejection/model';
-import type { RejectionRates } from '../../../shared/api/statistics';
 import type { Analyzer } from '../../entities/analyzer';
+import type { StoredRejection } from '../../entities/record';
 import { findAnalyzer } from '../analyzer/repository';
 import { usableCalibrationEntries } from '../clinical-data/repository';
 
@@ -53,26 +52,19 @@ export async function rejectionSettings(
   return { thresholds: thresholdsOf(analyzer), model };
 }
 
-/** A record's `rejection`: the worst analyte's probability in percent at the institute's settings. */
-export async function recordRejectionPercent(
-  manager: EntityManager,
-  instituteId: number,
+/**
+ * A record's `rejection` (the worst analyte's probability, percent) and each analyte's probability
+ * (fractions, which line statistics add up) at the institute's settings.
+ */
+export function storedRejection(
   auc: number,
-): Promise<number> {
-  const { thresholds, model } = await rejectionSettings(manager, instituteId);
-  return worstRejectionPercent(auc, thresholds, model);
-}
-
-/** Mean over the records of each analyte's rejection probability (fractions). */
-export function meanRejectionRates(aucs: number[], settings: RejectionSettings): RejectionRates {
-  const sums: RejectionRates = { ldh: 0, asat: 0, potassium: 0 };
-  for (const auc of aucs) {
-    const byAnalyte = rejectionForValue(auc, settings.thresholds, settings.model);
-    for (const analyte of ANALYTES) sums[analyte] += byAnalyte[analyte].probability;
-  }
+  { thresholds, model }: RejectionSettings,
+): StoredRejection {
+  const byAnalyte = rejectionForValue(auc, thresholds, model);
   return {
-    ldh: sums.ldh / aucs.length,
-    asat: sums.asat / aucs.length,
-    potassium: sums.potassium / aucs.length,
+    rejection: worstPercentOf(byAnalyte),
+    pLdh: byAnalyte.ldh.probability,
+    pAsat: byAnalyte.asat.probability,
+    pPotassium: byAnalyte.potassium.probability,
   };
 }
