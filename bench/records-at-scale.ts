@@ -57,6 +57,16 @@ async function insertRecords(
 ): Promise<void> {
   const values = aucTable(settings);
   const before = (await pg.query('SELECT coalesce(max(id), 0) AS max FROM records')).rows[0].max;
+  // The indexes no constraint needs are built once after the insert instead of row by row: the
+  // same indexes over the same rows, in a fraction of the time.
+  const indexes: { name: string; definition: string }[] = (
+    await pg.query(
+      `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i WHERE i.indrelid = 'records'::regclass
+         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+    )
+  ).rows;
+  for (const { name } of indexes) await pg.query(`DROP INDEX ${name}`);
   await pg.query(
     `WITH lines AS (SELECT array_agg(id ORDER BY id) AS ids FROM lines WHERE institute_id = $1),
           vials AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(label ORDER BY id) AS labels
@@ -98,6 +108,7 @@ async function insertRecords(
      FROM v ORDER BY date`,
     [instituteId, count, values.auc, values.rejection, values.ldh, values.asat, values.potassium],
   );
+  for (const { definition } of indexes) await pg.query(definition);
   await pg.query(
     `INSERT INTO record_labels (record_id, label_id)
      SELECT r.id, (SELECT array_agg(id ORDER BY id) FROM labels WHERE institute_id = $1)[1 + r.id % 3]

@@ -21,11 +21,24 @@ const FRESH: [column: string, fresh: string][] = [
   ['sum_potassium', `sum(${value.potassium}::numeric)`],
 ];
 
+/** Record `r` lies in the out-of-range count its line's tally `t` caches. */
+const OUTSIDE_CACHED_RANGE =
+  'r.date > t.oor_since AND (r.auc < t.oor_lower OR r.auc > t.oor_upper)';
+
+/** Caches, as the lines do, an out-of-range count against this range and date. */
+const cacheStep = (lineIds: number[], lower: number, upper: number, since: string) =>
+  `UPDATE line_tallies t SET oor_lower = ${lower}, oor_upper = ${upper},
+     oor_since = '${since}', oor_count = (SELECT count(*) FROM records r
+       WHERE r.line_id = t.line_id AND ${includedRecordSql('r')} AND r.date > '${since}'
+         AND (r.auc < ${lower} OR r.auc > ${upper}))
+   WHERE line_id IN (${lineIds.join(', ')})`;
+
 /**
  * The line tallies the records triggers keep (migration LineTallies) equal, exactly, the sums
  * taken afresh over each line's included records after every kind of write: inserts, processing,
  * each flag of the included-record rule, new probabilities, another line or institute, deletes,
- * a removed line and a removed institute.
+ * a removed line and a removed institute. So do their cached out-of-range counts, against the range
+ * and date each caches (some lines none), including edits that change no sum (a run's date).
  */
 describe('line tallies', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -56,6 +69,17 @@ describe('line tallies', () => {
       )
     ).rows;
 
+  /** Lines whose cached out-of-range count differs from a fresh count against its key. */
+  const outOfRangeMismatches = async () =>
+    (
+      await pg.query(
+        `SELECT t.line_id, t.oor_count, (SELECT count(*)::int FROM records r
+           WHERE r.line_id = t.line_id AND ${includedRecordSql('r')} AND ${OUTSIDE_CACHED_RANGE}
+         ) AS fresh
+         FROM line_tallies t`,
+      )
+    ).rows.filter((r) => r.oor_count !== r.fresh);
+
   it('match fresh sums after each kind of write', async () => {
     const [a, b] = (
       await pg.query(
@@ -76,7 +100,8 @@ describe('line tallies', () => {
       // Some unprocessed, some without line; realistic VitalMetric values and probabilities.
       `INSERT INTO records (institute_id, line_id, date, sha256, file_size, is_processed, auc,
          metrics, p_ldh, p_asat, p_potassium, exclude, hidden, test_run, flatline_error)
-       SELECT ${a}, (ARRAY[${l1}, ${l2}, ${l3}, NULL])[1 + i % 4], now(),
+       SELECT ${a}, (ARRAY[${l1}, ${l2}, ${l3}, NULL])[1 + i % 4],
+              timestamptz '2026-01-01' + (i - 200) * interval '1 hour',
               md5(i::text) || md5(i::text), 1, i % 6 <> 0,
               CASE WHEN i % 6 <> 0 THEN 150 + 40 * sin(i) END,
               CASE WHEN i % 6 <> 0 THEN ${metrics('(150 + 40 * sin(i))')} END,
@@ -89,7 +114,15 @@ describe('line tallies', () => {
       `UPDATE records SET is_processed = true, auc = 210.5, metrics = jsonb_build_object(
          'auc', 210.5, 'auc_225hz', 190.25, 'power', 0.5), p_ldh = 0.05, p_asat = 0.001,
          p_potassium = 0 WHERE NOT is_processed AND id % 2 = 0`,
+      cacheStep([l1, l4], 130, 170, '2026-01-01'),
+      cacheStep([l2], 120.5, 180.25, '2025-12-28'),
       `UPDATE records SET is_reviewed = true WHERE id % 3 = 0`,
+      // Runs dated afresh: no sum changes, out-of-range counts do.
+      `UPDATE records SET date = date - interval '150 hours' WHERE id % 5 = 0`,
+      `UPDATE records SET date = date + interval '190 hours' WHERE id % 5 = 1`,
+      // Reprocessing that changes the VitalMetric; another range cached meanwhile.
+      `UPDATE records SET auc = 300 - auc WHERE id % 6 = 1 AND auc IS NOT NULL`,
+      cacheStep([l1], 100, 165, '2025-12-30'),
       `UPDATE records SET exclude = NOT exclude WHERE id % 7 = 0`,
       `UPDATE records SET hidden = NOT hidden WHERE id % 8 = 0`,
       `UPDATE records SET test_run = NOT test_run WHERE id % 9 = 0`,
@@ -109,9 +142,56 @@ describe('line tallies', () => {
     for (const step of steps) {
       await pg.query(step);
       expect({ step, mismatches: await mismatches() }).toEqual({ step, mismatches: [] });
+      expect({ step, outOfRange: await outOfRangeMismatches() }).toEqual({ step, outOfRange: [] });
     }
     const tallied = await pg.query('SELECT line_id, n FROM line_tallies ORDER BY line_id');
     expect(tallied.rows.map((r) => r.line_id)).toEqual([l1, l2]);
     expect(tallied.rows.every((r) => r.n > 0)).toBe(true);
+    const cached = await pg.query('SELECT oor_count FROM line_tallies ORDER BY line_id');
+    expect(cached.rows.every((r) => r.oor_count > 0)).toBe(true);
+  });
+
+  it('count a write against the range a recount cached meanwhile', async () => {
+    const [institute] = (
+      await pg.query(`INSERT INTO institutes (name, timezone) VALUES ('C', 'UTC') RETURNING id`)
+    ).rows.map((r) => r.id as number);
+    const [line] = (
+      await pg.query(
+        `INSERT INTO lines (institute_id, name) VALUES (${institute}, 'Five') RETURNING id`,
+      )
+    ).rows.map((r) => r.id as number);
+    await pg.query(
+      `INSERT INTO records (institute_id, line_id, date, sha256, file_size, is_processed, auc)
+       SELECT ${institute}, ${line}, timestamptz '2026-01-01' + i * interval '1 hour',
+              md5(i::text || 'race') || md5(i::text), 1, true, 90 + 10 * i
+       FROM generate_series(1, 20) i`,
+    );
+    await pg.query(cacheStep([line], 150, 250, '2026-01-01'));
+    // A recount holds the tally row with another range while a write's trigger reads the old one.
+    const recount = new Client({ connectionString: db.url });
+    await recount.connect();
+    try {
+      await recount.query('BEGIN');
+      await recount.query(cacheStep([line], 120, 200, '2025-12-01'));
+      const write = pg.query(`UPDATE records SET auc = auc + 1000 WHERE line_id = ${line}`);
+      const writeWaits = async () =>
+        (
+          await recount.query(
+            `SELECT 1 FROM pg_stat_activity
+             WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE records SET auc = auc + 1000%'`,
+          )
+        ).rowCount! > 0;
+      while (!(await writeWaits())) await new Promise((resolve) => setImmediate(resolve));
+      await recount.query('COMMIT');
+      await write;
+    } finally {
+      await recount.end();
+    }
+    expect(await outOfRangeMismatches()).toEqual([]);
+    const tally = await pg.query(
+      'SELECT oor_lower, oor_count FROM line_tallies WHERE line_id = $1',
+      [line],
+    );
+    expect(tally.rows).toEqual([{ oor_lower: 120, oor_count: 20 }]);
   });
 });

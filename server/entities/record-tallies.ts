@@ -5,8 +5,8 @@ import { Line } from './line';
  * Tallies of the records table that the dashboard and the lines show, kept by the database itself:
  * statement triggers on `records` (and on an institute's time zone) add each statement's change in the
  * same transaction, whatever wrote it (upload, processing, review, bulk edit, staff edit, a line or
- * institute removed). Migrations RecordTallies and LineTallies define the triggers; nothing else
- * writes here.
+ * institute removed). Migrations RecordTallies, LineTallies and LineOutOfRangeCounts define the
+ * triggers; nothing else writes here but the lines' recount of an out-of-range count.
  */
 
 /**
@@ -99,4 +99,22 @@ export class LineTally {
 
   @Column({ type: 'numeric', default: 0 })
   sumPotassium: string;
+
+  /*
+   * The line's out-of-range count (vial-data.md) as last counted against this range and date (the
+   * baseline's range and completion then; all null: never counted). The triggers keep the count
+   * exact for this key; the lines recount when their baseline gives another (lines/service).
+   */
+  @Column({ type: 'double precision', nullable: true })
+  oorLower: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  oorUpper: number | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  oorSince: Date | null;
+
+  /** Included records dated after `oorSince` whose VitalMetric lies outside the range. */
+  @Column({ type: 'int', default: 0 })
+  oorCount: number;
 }

@@ -4,7 +4,7 @@ import { includedRecordSql, includedRecordValuesSql } from '../../../shared/doma
 const value = includedRecordValuesSql('r');
 
 /** Each tally column and what one included record adds to it (as numeric: exact sums). */
-const TALLIES: [column: string, perRecord: string][] = [
+export const TALLIES: [column: string, perRecord: string][] = [
   ['n', '1'],
   ['sum_auc', 'auc'],
   ['sum_auc_squares', 'auc * auc'],
@@ -43,7 +43,7 @@ const APPLY_CHANGE = (rows: string) => `
   ORDER BY c.line_id
   ON CONFLICT (line_id) DO UPDATE SET ${TALLIES.map(([c]) => `${c} = t.${c} + EXCLUDED.${c}`).join(', ')}`;
 
-const TALLY_FUNCTION = `
+export const TALLY_FUNCTION = `
 CREATE FUNCTION line_tally() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'INSERT' THEN

@@ -38,30 +38,95 @@ export interface LineRange {
   upper: number;
 }
 
+/** Lines and their ranges as rows `b`, each with its baseline validation `v`. */
+const RANGES = `unnest($1::int[], $2::int[], $3::float8[], $4::float8[])
+                  AS b(line_id, validation_id, lower, upper)
+                JOIN validations v ON v.id = b.validation_id`;
+
+const rangeParams = (ranges: LineRange[]) => [
+  ranges.map((r) => r.lineId),
+  ranges.map((r) => r.validationId),
+  ranges.map((r) => r.lower),
+  ranges.map((r) => r.upper),
+];
+
+/**
+ * Line `b`'s included records since its baseline validation's completion whose VitalMetric lies
+ * outside the range. The (line, VitalMetric) index is read below and above the range only, so the
+ * cost is the records out of range, not all of the line's.
+ */
+const COUNT_OUT_OF_RANGE = `(SELECT count(*)::int FROM records r
+   WHERE r.line_id = b.line_id AND (r.auc < b.lower OR r.auc > b.upper)
+     AND r.date > v.completed_at AND ${includedRecordSql('r')})`;
+
+/** The key a line's tally caches its out-of-range count with (entity LineTally). */
+const CACHE_KEY = '(t.oor_lower, t.oor_upper, t.oor_since)';
+const FRESH_KEY = '(b.lower, b.upper, v.completed_at)';
+
+type CountRow = { line_id: number; count: number | null };
+
 /**
  * For each line, its included records since its baseline validation's completion whose VitalMetric
- * lies outside the range. The (line, VitalMetric) index is read below and above the range only,
- * so the cost is the records out of range, not all of the line's.
+ * lies outside the range: the count its tally caches when the tally counts against this range and
+ * date (the records triggers keep it exact), else counted afresh and cached. The count depends on
+ * nothing but the line's records, the range and the date, so whatever changed the baseline (its
+ * records, another validation completed or flagged, one deleted) either leaves the key, and the
+ * count, as they are or gives another key and one recount.
  */
 export async function outOfRangeCounts(
   manager: EntityManager,
   ranges: LineRange[],
 ): Promise<Map<number, number>> {
   if (!ranges.length) return new Map();
-  const rows: { line_id: number; count: number }[] = await manager.query(
+  const cached: CountRow[] = await manager.query(
     `SELECT b.line_id,
-            (SELECT count(*)::int FROM records r
-             WHERE r.line_id = b.line_id AND (r.auc < b.lower OR r.auc > b.upper)
-               AND r.date > v.completed_at AND ${includedRecordSql('r')}) AS count
-     FROM unnest($1::int[], $2::int[], $3::float8[], $4::float8[])
-            AS b(line_id, validation_id, lower, upper)
-     JOIN validations v ON v.id = b.validation_id`,
-    [
-      ranges.map((r) => r.lineId),
-      ranges.map((r) => r.validationId),
-      ranges.map((r) => r.lower),
-      ranges.map((r) => r.upper),
-    ],
+            CASE WHEN ${CACHE_KEY} IS NOT DISTINCT FROM ${FRESH_KEY} THEN t.oor_count END AS count
+     FROM ${RANGES} LEFT JOIN line_tallies t ON t.line_id = b.line_id`,
+    rangeParams(ranges),
   );
-  return new Map(rows.map((r) => [r.line_id, r.count]));
+  const stale = new Set(cached.flatMap((r) => (r.count === null ? [r.line_id] : [])));
+  const recounted = stale.size
+    ? await recount(
+        manager,
+        ranges.filter((r) => stale.has(r.lineId)),
+      )
+    : [];
+  return new Map(
+    [...cached, ...recounted].flatMap((r) => (r.count === null ? [] : [[r.line_id, r.count]])),
+  );
+}
+
+/**
+ * Counts afresh and caches with its key, in one transaction: the tally rows locked first, then the
+ * count in a new statement, whose snapshot has every transaction that wrote them before (a records
+ * trigger writes the tally row of each line whose included records it changes) and whose count the
+ * later ones add to. Rows another transaction holds are not waited for: their lines are counted
+ * without caching, as are lines without a tally row (they never had an included record).
+ */
+function recount(manager: EntityManager, ranges: LineRange[]): Promise<CountRow[]> {
+  return manager.transaction(async (tx) => {
+    const locked: { line_id: number }[] = await tx.query(
+      `SELECT line_id FROM line_tallies WHERE line_id = ANY($1)
+       ORDER BY line_id FOR UPDATE SKIP LOCKED`,
+      [ranges.map((r) => r.lineId)],
+    );
+    const cache = new Set(locked.map((r) => r.line_id));
+    // TypeORM answers an UPDATE with its rows and their count.
+    const [cached]: [CountRow[], number] = cache.size
+      ? await tx.query(
+          `UPDATE line_tallies t SET oor_lower = b.lower, oor_upper = b.upper,
+                  oor_since = v.completed_at, oor_count = ${COUNT_OUT_OF_RANGE}
+           FROM ${RANGES} WHERE t.line_id = b.line_id RETURNING t.line_id, t.oor_count AS count`,
+          rangeParams(ranges.filter((r) => cache.has(r.lineId))),
+        )
+      : [[], 0];
+    const uncached = ranges.filter((r) => !cache.has(r.lineId));
+    const counted: CountRow[] = uncached.length
+      ? await tx.query(
+          `SELECT b.line_id, ${COUNT_OUT_OF_RANGE} AS count FROM ${RANGES}`,
+          rangeParams(uncached),
+        )
+      : [];
+    return [...cached, ...counted];
+  });
 }

@@ -11,14 +11,17 @@ import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../tes
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
 import { fillMissingRejection } from '../../domain/analyzer/service';
-import { rejectionSettings } from '../../domain/rejection/service';
+import { OUT_OF_RANGE_FOR_REVALIDATION } from '../../domain/lines/service';
+import { rejectionSettings, storedRejection } from '../../domain/rejection/service';
 import { processRecord } from '../../pipeline/process-record';
 
 /**
  * A line's statistics come from its tally (migration LineTallies), kept by triggers and by the
  * stored rejection probabilities. After every kind of write they must equal what the records
  * themselves give, computed afresh as before: every included record read, the model evaluated
- * at the institute's current settings.
+ * at the institute's current settings. Likewise its out-of-range count, cached in the tally with
+ * the range and date it counts against (migration LineOutOfRangeCounts), and the advice it gives,
+ * through every change of the baseline too.
  */
 let server: TestServer;
 let staff: ApiClient, member: ApiClient, admin: ApiClient;
@@ -106,19 +109,109 @@ function expectClose(actual: unknown, wanted: unknown, path = 'statistics'): voi
   }
 }
 
+interface Monitored {
+  validation: { validation_id: number } | null;
+  validation_statistics: { range: { lower: number; upper: number } | null } | null;
+  next_validation_date: string | null;
+  out_of_range_count: number;
+  revalidation_reason: string | null;
+}
+
+/** Every out-of-range count the lines answered: the test must see some, and enough to advise. */
+const outOfRangeCounts: number[] = [];
+
+/** The line's out-of-range count and advice as counted before the cache: from its records. */
+async function expectFreshMonitoring(lineId: number, line: Monitored): Promise<void> {
+  const range = line.validation_statistics?.range;
+  const [{ count }] = range
+    ? await server.ctx.db.query(
+        `SELECT count(*)::int AS count FROM records r JOIN validations v ON v.id = $2
+         WHERE r.line_id = $1 AND ${includedRecordSql('r')} AND r.date > v.completed_at
+           AND (r.auc < $3 OR r.auc > $4)`,
+        [lineId, line.validation!.validation_id, range.lower, range.upper],
+      )
+    : [{ count: 0 }];
+  const today = new Date().toISOString().slice(0, 10);
+  const reason = !line.validation
+    ? null
+    : count >= OUT_OF_RANGE_FOR_REVALIDATION
+      ? 'out_of_range'
+      : today >= line.next_validation_date!
+        ? 'baseline_due'
+        : null;
+  expect({ lineId, count: line.out_of_range_count, reason: line.revalidation_reason }).toEqual({
+    lineId,
+    count,
+    reason,
+  });
+  outOfRangeCounts.push(count);
+}
+
 async function expectFresh(): Promise<void> {
   const listed = await staff.get(`/v2/institutes/${hospital}/lines?size=100`);
   for (const line of lines) {
     const wanted = await freshStatistics(line.id, line.institute);
     const detail = await staff.get(`/v2/lines/${line.id}`);
     expectClose(detail.body.line_statistics, wanted, `line ${line.id}`);
+    await expectFreshMonitoring(line.id, detail.body);
     const inList = listed.body.items.find((l: { id: number }) => l.id === line.id);
-    if (line.institute === hospital) expectClose(inList.line_statistics, wanted);
+    if (line.institute === hospital) {
+      expectClose(inList.line_statistics, wanted);
+      await expectFreshMonitoring(line.id, inList);
+    }
   }
+}
+
+/** What processing stores when a hospital record's run gives another VitalMetric. */
+async function reprocessedAs(id: number, auc: number): Promise<void> {
+  const stored = storedRejection(auc, await rejectionSettings(server.ctx.db.manager, hospital));
+  await server.ctx.db.query(
+    `UPDATE records SET auc = $2, rejection = $3, p_ldh = $4, p_asat = $5, p_potassium = $6
+     WHERE id = $1`,
+    [id, auc, stored.rejection, stored.pLdh, stored.pAsat, stored.pPotassium],
+  );
+}
+
+/** A validation of the hospital's lines with records on them, completed. */
+async function completedValidation(
+  name: string,
+  baseline: boolean,
+  records: Record<number, number[]>,
+): Promise<{ id: number; records: number[] }> {
+  const { body: validation } = await member.post(`/v2/institutes/${hospital}/validations`, {
+    name,
+    start_date: new Date().toISOString().slice(0, 10),
+    duration_days: 1,
+    baseline,
+    lines: Object.keys(records).map(Number),
+  });
+  const ids: number[] = [];
+  for (const [line, aucs] of Object.entries(records)) {
+    ids.push(
+      ...(await insertProcessedRecords(
+        server.ctx.db,
+        hospital,
+        Number(line),
+        aucs.map((auc) => ({
+          auc,
+          validationId: validation.id,
+          date: new Date(Date.now() - 1000),
+        })),
+      )),
+    );
+  }
+  expect((await member.post(`/v2/validations/${validation.id}/complete`)).status).toBe(200);
+  return { id: validation.id, records: ids };
 }
 
 it('equal a fresh computation after every kind of write', async () => {
   const [alpha, beta, gamma] = lines.map((l) => l.id);
+  // A baseline on two lines: the records below count against its range.
+  const first = await completedValidation('First baseline', true, {
+    [alpha]: [170, 175, 180, 185, 190],
+    [beta]: [1234, 1234.5, 1235],
+  });
+  await expectFresh();
   // Realistic values, and values whose spread is tiny beside their mean (no cancellation).
   const onAlpha = await insertProcessedRecords(
     server.ctx.db,
@@ -220,4 +313,30 @@ it('equal a fresh computation after every kind of write', async () => {
   );
   expect(await fillMissingRejection(server.ctx)).toBeGreaterThan(0);
   await expectFresh();
+
+  // The baseline's own records edited, excluded, moved to another line, reprocessed.
+  await staff.patch(`/v2/records/${first.records[0]}`, { exclude: true });
+  await expectFresh();
+  expect((await member.patch(`/v2/records/${first.records[1]}`, { line: beta })).status).toBe(200);
+  await expectFresh();
+  await reprocessedAs(first.records[2], 187);
+  await expectFresh();
+  // A record after the baseline reprocessed with another VitalMetric.
+  await reprocessedAs(onAlpha[9], 400);
+  await expectFresh();
+
+  // Another validation completed: not the baseline while the first is flagged, then it is.
+  const second = await completedValidation('Second', false, { [alpha]: [300, 310, 320] });
+  await expectFresh();
+  await server.ctx.db.query('UPDATE validations SET baseline = false WHERE id = $1', [first.id]);
+  await expectFresh();
+  await server.ctx.db.query('UPDATE validations SET baseline = true WHERE id = $1', [second.id]);
+  await server.ctx.db.query('UPDATE validations SET baseline = true WHERE id = $1', [first.id]);
+  await expectFresh();
+  expect((await member.delete(`/v2/validations/${second.id}`)).status).toBe(204);
+  await expectFresh();
+  expect((await member.delete(`/v2/validations/${first.id}`)).status).toBe(204);
+  await expectFresh();
+
+  expect(Math.max(...outOfRangeCounts)).toBeGreaterThanOrEqual(OUT_OF_RANGE_FOR_REVALIDATION);
 });
