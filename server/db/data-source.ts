@@ -13,6 +13,7 @@ import { Label } from '../entities/label';
 import { Line } from '../entities/line';
 import { Report } from '../entities/report';
 import { TransitRecord } from '../entities/record';
+import { RecordSeries } from '../entities/record-series';
 import { RecordCounts, RecordDay } from '../entities/record-tallies';
 import { User } from '../entities/user';
 import { Validation } from '../entities/validation';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   HemolysisMeasurement,
   RecordCounts,
   RecordDay,
+  RecordSeries,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */
