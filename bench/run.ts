@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchChartSeries } from './chart-series';
 import { benchHemolysisUpload } from './hemolysis-upload';
 import { benchMetricsCli } from './metrics-cli';
 import { benchRecordEndpoints } from './record-endpoints';
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const skipped: Skipped[] = [
     {
-      name: 'chart series warm/first request, record page in Chromium, concurrent uploads, worker',
+      name: 'record page in Chromium, concurrent uploads, worker',
       note: 'not part of this bench yet (they need the stored series and the pipeline)',
     },
   ];
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     if (!process.argv.includes('--db-only')) {
       await benchVialProcessing();
       await benchRecordEndpoints();
+      figures.push(...(await benchChartSeries()));
       await benchHemolysisUpload();
       console.log('metrics CLI against C …');
       const metrics = await benchMetricsCli(dir);
