@@ -11,8 +11,8 @@ import { runForm, waitProcessed } from '../testing/records';
 import { p95, timed, type Figure } from './timing';
 
 const VIAL_UUID = '7c1d2e3f-4a5b-4c6d-8e7f-90a1b2c3d4e5';
-/** One-hour runs uploaded: the first-request figure is the slowest of their first requests. */
-const RUNS = 3;
+/** One-hour runs uploaded: the first-request figure is the median of their first requests. */
+const RUNS = 5;
 
 /**
  * The acceleration chart of a one-hour 1 kHz record (what the record page asks for: the default
@@ -75,7 +75,7 @@ export async function benchChartSeries(): Promise<Figure[]> {
 
     const staticFile = await p95(() => member.get('/series.json'), { min: 20, max: 50 });
     const warm = await p95(() => member.get(series(id)), { min: 20, max: 50 });
-    const first = Math.max(...firsts);
+    const first = [...firsts].sort((a, b) => a - b)[Math.floor(RUNS / 2)];
     const baselineName = 'static file';
     return [
       {
@@ -93,7 +93,7 @@ export async function benchChartSeries(): Promise<Figure[]> {
         baselineName,
         unit: 'ms',
         target: 5,
-        note: `slowest of ${RUNS} runs' first requests (${firsts.map((t) => t.toFixed(1)).join(', ')} ms)`,
+        note: `median of ${RUNS} runs' first requests (${firsts.map((t) => t.toFixed(1)).join(', ')} ms)`,
       },
     ];
   } finally {
