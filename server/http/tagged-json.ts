@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { HANDLED } from './route';
 
@@ -39,6 +38,6 @@ export async function sendTaggedJson(
   const body = await answer.gzippedJson();
   cacheHeaders().type('json');
   if (gzipped) res.set('Content-Encoding', 'gzip').send(body);
-  else res.send(await promisify(gunzip)(body));
+  else res.send(gunzipSync(body));
   return HANDLED;
 }
