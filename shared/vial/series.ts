@@ -1,6 +1,9 @@
 import { magnitude, runLowpass, type AxesLowpass } from './acceleration';
 import type { Run } from './dat';
 
+// A module binding rather than `Math.abs` in the per-sample loops (see acceleration.ts).
+const { abs } = Math;
+
 /** Chart series of a record (vial-data.md section 4), with the API's field names. */
 export const DEFAULT_MAX_POINTS = 4000;
 
@@ -48,18 +51,26 @@ class Thinned implements ThinnedSeries {
   ) {}
 
   /** Keeps the extremes of one bucket, whose values are `bucket[0..length)` from index `start`. */
-  keepExtremes(bucket: ArrayLike<number>, length: number, start: number): void {
+  keepExtremes(bucket: Float64Array, length: number, start: number): void {
     let lowest = 0;
     let highest = 0;
+    let low = bucket[0];
+    let high = low;
     for (let j = 1; j < length; j++) {
-      if (bucket[j] < bucket[lowest]) lowest = j;
-      else if (bucket[j] > bucket[highest]) highest = j;
+      const value = bucket[j];
+      if (value < low) {
+        lowest = j;
+        low = value;
+      } else if (value > high) {
+        highest = j;
+        high = value;
+      }
     }
     this.keep(Math.min(lowest, highest), bucket, start);
     if (lowest !== highest) this.keep(Math.max(lowest, highest), bucket, start);
   }
 
-  private keep(j: number, bucket: ArrayLike<number>, start: number): void {
+  private keep(j: number, bucket: Float64Array, start: number): void {
     this.time.push(this.timeAt(start + j));
     this.values.push(bucket[j]);
   }
@@ -159,14 +170,31 @@ class RunningMetric {
   fill(magnitudes: Float64Array, length: number, start: number, out: Float64Array): void {
     const { squared, halfDt, sampleRate } = this;
     let { sum, previous } = this;
-    for (let j = 0; j < length; j++) {
-      const i = start + j;
-      const d = Math.abs(magnitudes[j] - 1);
-      const value = squared ? d * d : d;
-      if (i > 0) sum += previous + value;
-      previous = value;
-      // At i = 0 the mean square over no time at all is taken as that of the single sample.
-      out[j] = !squared ? sum * halfDt : i === 0 ? value : (sum * halfDt) / (i / sampleRate);
+    let j = 0;
+    if (start === 0 && length > 0) {
+      // The first sample starts the sum; the mean square over no time at all is taken as that of
+      // the single sample.
+      const d = abs(magnitudes[0] - 1);
+      previous = squared ? d * d : d;
+      out[0] = squared ? previous : 0;
+      j = 1;
+    }
+    // One loop per kind, so the per-sample work has no branch.
+    if (squared) {
+      for (; j < length; j++) {
+        const d = abs(magnitudes[j] - 1);
+        const value = d * d;
+        sum += previous + value;
+        previous = value;
+        out[j] = (sum * halfDt) / ((start + j) / sampleRate);
+      }
+    } else {
+      for (; j < length; j++) {
+        const value = abs(magnitudes[j] - 1);
+        sum += previous + value;
+        previous = value;
+        out[j] = sum * halfDt;
+      }
     }
     this.sum = sum;
     this.previous = previous;
