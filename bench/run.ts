@@ -6,6 +6,7 @@ import { benchChartSeries } from './chart-series';
 import { benchHemolysisUpload } from './hemolysis-upload';
 import { benchMetricsCli } from './metrics-cli';
 import { benchRecordEndpoints } from './record-endpoints';
+import { benchRecordPage } from './record-page';
 import { benchRecordsAtScale } from './records-at-scale';
 import { printTable, type Figure, type Skipped } from './timing';
 import { benchVialProcessing } from './vial-processing';
@@ -30,8 +31,8 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const skipped: Skipped[] = [
     {
-      name: 'record page in Chromium, concurrent uploads, worker',
-      note: 'not part of this bench yet (they need the stored series and the pipeline)',
+      name: 'concurrent uploads, worker',
+      note: 'not part of this bench yet (they need the pipeline)',
     },
   ];
   try {
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
       await benchVialProcessing();
       await benchRecordEndpoints();
       figures.push(...(await benchChartSeries()));
+      const page = await benchRecordPage();
+      if ('product' in page) figures.push(page);
+      else skipped.push(page);
       await benchHemolysisUpload();
       console.log('metrics CLI against C …');
       const metrics = await benchMetricsCli(dir);
