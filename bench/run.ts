@@ -2,9 +2,11 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchChartSeries } from './chart-series';
 import { benchHemolysisUpload } from './hemolysis-upload';
 import { benchMetricsCli } from './metrics-cli';
 import { benchRecordEndpoints } from './record-endpoints';
+import { benchRecordPage } from './record-page';
 import { benchRecordsAtScale } from './records-at-scale';
 import { printTable, type Figure, type Skipped } from './timing';
 import { benchVialProcessing } from './vial-processing';
@@ -29,14 +31,18 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const skipped: Skipped[] = [
     {
-      name: 'chart series warm/first request, record page in Chromium, concurrent uploads, worker',
-      note: 'not part of this bench yet (they need the stored series and the pipeline)',
+      name: 'concurrent uploads, worker',
+      note: 'not part of this bench yet (they need the pipeline)',
     },
   ];
   try {
     if (!process.argv.includes('--db-only')) {
       await benchVialProcessing();
       await benchRecordEndpoints();
+      figures.push(...(await benchChartSeries()));
+      const page = await benchRecordPage();
+      if ('product' in page) figures.push(page);
+      else skipped.push(page);
       await benchHemolysisUpload();
       console.log('metrics CLI against C …');
       const metrics = await benchMetricsCli(dir);

@@ -13,6 +13,7 @@ import { Label } from '../entities/label';
 import { Line } from '../entities/line';
 import { Report } from '../entities/report';
 import { TransitRecord } from '../entities/record';
+import { RecordSeries } from '../entities/record-series';
 import { LineTally, RecordCounts, RecordDay } from '../entities/record-tallies';
 import { User } from '../entities/user';
 import { Validation } from '../entities/validation';
@@ -41,6 +42,7 @@ export const ENTITIES = [
   RecordCounts,
   RecordDay,
   LineTally,
+  RecordSeries,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

@@ -5,6 +5,7 @@ import { VialFormatError } from '../../shared/vial/errors';
 import { temperatureType, timeOutsideLimits } from '../../shared/vial/temperature';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../app-context';
+import { storeChartSeries } from '../domain/records/series';
 import { rejectionSettings, storedRejection } from '../domain/rejection/service';
 import { TransitRecord } from '../entities/record';
 import { BlobMissingError } from '../storage/blob-store';
@@ -46,6 +47,8 @@ export async function processRecord(deps: ProcessingDeps, recordId: number): Pro
   const mkt = metrics.mean_kinetic_temperature;
   const type = mkt === null ? null : temperatureType(mkt);
   const outside = type ? timeOutsideLimits(run, type) : null;
+  // Before the record shows as processed, so its charts never need the run parsed again.
+  await storeChartSeries(deps.db.manager, record, run);
   const settings = await rejectionSettings(deps.db.manager, record.instituteId);
   await repo.update(recordId, {
     metrics,

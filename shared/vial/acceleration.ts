@@ -39,18 +39,3 @@ export function runLowpass(run: Run): AxesLowpass | null {
   const { accel } = run;
   return new AxesLowpass(sampleRate, accel[0] * scale, accel[1] * scale, accel[2] * scale);
 }
-
-/** |a_i| for every sample, optionally after the 225 Hz low-pass (a no-op where it does not apply). */
-export function accelerationMagnitudes(run: Run, lowpassed = false): Float64Array {
-  const { sampleCount, accelScale: scale } = run.header;
-  const { accel } = run;
-  const lowpass = lowpassed ? runLowpass(run) : null;
-  const magnitudes = new Float64Array(sampleCount);
-  for (let i = 0, k = 0; i < sampleCount; i++, k += 3) {
-    const ax = accel[k] * scale;
-    const ay = accel[k + 1] * scale;
-    const az = accel[k + 2] * scale;
-    magnitudes[i] = lowpass ? lowpass.magnitude(ax, ay, az) : magnitude(ax, ay, az);
-  }
-  return magnitudes;
-}

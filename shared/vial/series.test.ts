@@ -1,7 +1,9 @@
 import { parseRun } from './dat';
 import { computeMetrics } from './metrics';
+import { magnitude } from './acceleration';
 import {
   accelerationSeries,
+  chartSeries,
   cumulativeSeries,
   temperatureSeries,
   thinMinMax,
@@ -82,5 +84,37 @@ describe('cumulativeSeries', () => {
   it('never decreases for auc', () => {
     const { cumulative_metric: values } = cumulativeSeries(highRate, 'auc', 2000);
     expect(values.every((value, i) => i === 0 || value >= values[i - 1])).toBe(true);
+  });
+});
+
+describe('chartSeries', () => {
+  it('gives in one pass what each series function gives, at any max_points', () => {
+    for (const run of [highRate, lowRate]) {
+      for (const maxPoints of [3, 4000]) {
+        expect(chartSeries(run, maxPoints)).toEqual({
+          acceleration: accelerationSeries(run, maxPoints),
+          temperature: temperatureSeries(run, maxPoints),
+          cumulative: {
+            auc: cumulativeSeries(run, 'auc', maxPoints),
+            auc_225hz: cumulativeSeries(run, 'auc_225hz', maxPoints),
+            power: cumulativeSeries(run, 'power', maxPoints),
+          },
+        });
+      }
+    }
+  });
+
+  it('thins |a| a bucket at a time exactly as thinning every magnitude at once', () => {
+    const { sampleCount, sampleRate, accelScale: scale } = highRate.header;
+    const a = highRate.accel;
+    const magnitudes = Float64Array.from({ length: sampleCount }, (_, i) =>
+      magnitude(a[3 * i] * scale, a[3 * i + 1] * scale, a[3 * i + 2] * scale),
+    );
+    const time = Float64Array.from({ length: sampleCount }, (_, i) => i * (1 / sampleRate));
+    for (const maxPoints of [2, 777, 4000]) {
+      const whole = thinMinMax(time, magnitudes, maxPoints);
+      const series = accelerationSeries(highRate, maxPoints);
+      expect([series.acceleration_time, series.acceleration]).toEqual([whole.time, whole.values]);
+    }
   });
 });

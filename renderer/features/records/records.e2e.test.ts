@@ -1,5 +1,7 @@
 import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
 import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
+import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../testing/records';
+import { expected } from '../../../shared/vial/testing/fixtures';
 import { insertLine, insertValidation } from '../../../testing/rows';
 import { TransitRecord } from '../../../server/entities/record';
 import { outOfRangeWarning } from '../../../shared/api/lines';
@@ -179,4 +181,45 @@ it('shows the server’s reason in place of the chart when a record’s run file
     .getByText('The run file of this record is missing from storage', { exact: false })
     .waitFor({ timeout: 30_000 });
   await screenshot(e2e.page, 'record-missing-run-file');
+});
+
+it('draws a record’s stored charts and, on a second visit, revalidates them with their ETag', async () => {
+  const [staff, member] = await Promise.all(
+    ['staff', 'member'].map((u) => e2e.server.login(`${u}@example.org`)),
+  );
+  const { hospital } = await instituteIds(e2e.server.ctx.db);
+  await registerFixtureVials(staff, hospital);
+  const want = expected.records['pts-typical'];
+  const { id } = (await uploadFixture(member, hospital, want.file, want.vial_uuid)).body;
+  await waitProcessed(member, id);
+
+  // What the browser sent, and the ETag of what it drew (a 304 shows as the cached 200).
+  const seriesCalls: Promise<[string | null, string | undefined]>[] = [];
+  e2e.page.on('response', (response) => {
+    if (!response.url().includes(`/v2/records/${id}/data?type=acceleration`)) return;
+    seriesCalls.push(
+      (async () => [
+        await response.request().headerValue('if-none-match'),
+        (await response.allHeaders()).etag,
+      ])(),
+    );
+  });
+  await loginAs(e2e.page, 'member@example.org');
+  const visit = async () => {
+    await e2e.page.goto(`/record/${id}`);
+    await e2e.page
+      .getByRole('region', { name: 'Raw Acceleration' })
+      .locator('canvas')
+      .first()
+      .waitFor({ timeout: 30_000 });
+  };
+  await visit();
+  await e2e.page.waitForLoadState('networkidle');
+  await visit();
+  await e2e.page.waitForLoadState('networkidle');
+  const [first, second] = await Promise.all(seriesCalls);
+  expect(first[0]).toBeNull();
+  expect(first[1]).toMatch(/^"[^"]+"$/);
+  // The server answers an If-None-Match naming the ETag with 304 (server/routes/records/series.test.ts).
+  expect(second).toEqual([first[1], first[1]]);
 });

@@ -32,14 +32,14 @@ type TokenDeps = Pick<AuthDeps, 'db' | 'accessTokens' | 'refreshTokenDays'>;
 
 /** The user behind a token: role and memberships from the database; null when not active. */
 export async function loadAuthUser(db: DataSource, userId: number): Promise<AuthUser | null> {
-  const user = await users.findUserWithInstitutes(db.manager, userId);
-  if (!user || !user.isActive || !user.passwordHash) return null;
+  const user = await users.findSignedInUser(db.manager, userId);
+  if (!user?.usable) return null;
   return {
     id: user.id,
     email: user.email,
     role: user.isStaff ? 'staff' : user.role,
     isStaff: user.isStaff,
-    instituteIds: user.institutes.map((i) => i.id).sort((a, b) => a - b),
+    instituteIds: user.instituteIds,
   };
 }
 

@@ -6,13 +6,9 @@ import {
   type RecordListQuery,
   type RecordPatch,
 } from '../../../shared/api/records';
-import {
-  accelerationSeries,
-  cumulativeSeries,
-  temperatureSeries,
-} from '../../../shared/vial/series';
 import type { AuthUser } from '../../auth/auth-user';
 import type { TransitRecord } from '../../entities/record';
+import type { SeriesKind } from '../../entities/record-series';
 import { BlobMissingError } from '../../storage/blob-store';
 import type { RunCache } from '../../storage/run-cache';
 import { outOfRangeOf } from '../baselines/service';
@@ -25,6 +21,7 @@ import { authorize, can } from '../policy';
 import { rejectionSettings, storedRejection } from '../rejection/service';
 import { findValidationWithLines } from '../validations/repository';
 import * as repo from './repository';
+import { computeAndKeep, findRecordWithSeries, seriesTag } from './series';
 
 export interface RecordDeps {
   db: DataSource;
@@ -167,36 +164,43 @@ export async function patchRecord(
 export const MISSING_RUN_FILE =
   'The run file of this record is missing from storage, so its charts cannot be shown. Restore the file store from a backup or upload the run again.';
 
-async function runOf({ db, runs }: Pick<RecordDeps, 'db' | 'runs'>, user: AuthUser, id: number) {
-  const record = await findRecord(db.manager, user, id);
-  if (!record.isProcessed) throw new DomainError(409, 'The record has not been processed yet.');
+async function runFile({ runs }: Pick<RecordDeps, 'runs'>, sha256: string) {
   try {
-    return await runs.get(record.sha256);
+    return await runs.get(sha256);
   } catch (err) {
     if (err instanceof BlobMissingError) throw gone(MISSING_RUN_FILE);
     throw err;
   }
 }
 
-export async function recordData(
-  deps: Pick<RecordDeps, 'db' | 'runs'>,
-  user: AuthUser,
-  id: number,
-  type: 'acceleration' | 'temperature',
-  maxPoints: number,
-) {
-  const run = await runOf(deps, user, id);
-  return type === 'acceleration'
-    ? accelerationSeries(run, maxPoints)
-    : temperatureSeries(run, maxPoints);
+/** What the HTTP layer sends: the JSON of a series, named by a tag (equal tags, equal bytes). */
+export interface SeriesAnswer {
+  tag: string;
+  /** The JSON answer, gzip-compressed: stored, or computed from the run when none is. */
+  gzippedJson: () => Promise<Buffer>;
 }
 
-export async function recordCumulative(
+/**
+ * A chart series of a record: the stored one when there is one (no run parsed), otherwise
+ * computed from the run and, for the renderer's max_points, stored for the next request (records
+ * processed before series were stored, or whose run or series format changed since).
+ */
+export async function recordSeries(
   deps: Pick<RecordDeps, 'db' | 'runs'>,
   user: AuthUser,
   id: number,
-  metric: 'auc' | 'auc_225hz' | 'power',
+  kind: SeriesKind,
   maxPoints: number,
-) {
-  return cumulativeSeries(await runOf(deps, user, id), metric, maxPoints);
+): Promise<SeriesAnswer> {
+  const found = await findRecordWithSeries(deps.db.manager, id, kind, maxPoints);
+  if (!found || (found.hidden && !seesHidden(user))) throw notFound();
+  authorize(user, 'read', found.instituteId);
+  if (!found.isProcessed) throw new DomainError(409, 'The record has not been processed yet.');
+  const { sha256, body } = found;
+  return {
+    tag: seriesTag(sha256, kind, maxPoints),
+    gzippedJson: async () =>
+      body ??
+      computeAndKeep(deps.db.manager, { id, sha256 }, await runFile(deps, sha256), kind, maxPoints),
+  };
 }

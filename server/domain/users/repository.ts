@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { PageQuery } from '../../../shared/api/common';
+import type { Role } from '../../../shared/domain/roles';
 import { User } from '../../entities/user';
 import { containsPattern, paginate } from '../pagination';
 
@@ -37,6 +38,32 @@ export function pageOfUsers(
 /** The user with their institutes, or null. */
 export const findUserWithInstitutes = (manager: EntityManager, id: number) =>
   manager.getRepository(User).findOne({ where: { id }, relations: { institutes: true } });
+
+/** What a signed-in request needs of its user, in one plain query (every request asks for it). */
+export interface SignedInUser {
+  id: number;
+  email: string;
+  role: Role;
+  isStaff: boolean;
+  /** Active, with a password set: may use the API. */
+  usable: boolean;
+  instituteIds: number[];
+}
+
+export async function findSignedInUser(
+  manager: EntityManager,
+  id: number,
+): Promise<SignedInUser | null> {
+  const [row] = (await manager.query(
+    `SELECT u.id, u.email, u.role, u.is_staff AS "isStaff",
+            u.is_active AND coalesce(u.password_hash, '') <> '' AS usable,
+            array(SELECT ui.institute_id FROM user_institutes ui WHERE ui.user_id = u.id
+                  ORDER BY 1) AS "instituteIds"
+     FROM users u WHERE u.id = $1`,
+    [id],
+  )) as SignedInUser[];
+  return row ?? null;
+}
 
 export const findUserByEmail = (manager: EntityManager, email: string) =>
   manager.getRepository(User).findOne({ where: { email }, relations: { institutes: true } });

@@ -5,6 +5,7 @@ import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../tes
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
 import { MISSING_RUN_FILE } from '../../domain/records/service';
+import { RecordSeries } from '../../entities/record-series';
 import { processRecord } from '../../pipeline/process-record';
 
 let server: TestServer;
@@ -30,9 +31,11 @@ it('answers 410 with the reason for the charts of a record whose run file is gon
   await waitProcessed(member, id);
   expect((await member.get(`/v2/records/${id}/data?type=acceleration`)).status).toBe(200);
 
-  // The blob store lost the file (a restore from an older backup, a deleted volume …).
+  // The blob store lost the file (a restore from an older backup, a deleted volume …), and no
+  // series are stored for the record (one processed before they were).
   fs.rmSync(blobPath(sha256));
   server.ctx.runs.clear();
+  await server.ctx.db.getRepository(RecordSeries).delete({ recordId: id });
   for (const url of [
     `/v2/records/${id}/data?type=acceleration`,
     `/v2/records/${id}/data?type=temperature`,
@@ -48,6 +51,21 @@ it('answers 410 with the reason for the charts of a record whose run file is gon
   const again = await uploadFixture(member, hospital, want.file, want.vial_uuid);
   expect([again.status, again.body.id]).toEqual([200, id]);
   expect((await member.get(`/v2/records/${id}/cumulative?metric=auc`)).status).toBe(200);
+});
+
+it('still draws the stored series of a record whose run file is gone', async () => {
+  const want = expected.records['pts-typical'];
+  const { id, sha256 } = (await uploadFixture(member, hospital, want.file, want.vial_uuid)).body;
+  await waitProcessed(member, id);
+  const url = `/v2/records/${id}/data?type=acceleration`;
+  const before = await member.get(url);
+  fs.rmSync(blobPath(sha256));
+  server.ctx.runs.clear();
+  expect(await member.get(url)).toMatchObject({ status: 200, body: before.body });
+  // Other max_points need the run.
+  const other = await member.get(`${url}&max_points=100`);
+  expect([other.status, other.body]).toEqual([410, { detail: MISSING_RUN_FILE }]);
+  expect(other.headers.get('cache-control')).toBeNull(); // nothing a cache would revalidate
 });
 
 it('marks a record whose run file is gone before processing with the reason, at once', async () => {

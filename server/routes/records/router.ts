@@ -24,6 +24,7 @@ import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
 import { HANDLED } from '../../http/route';
 import { receiveRunUpload } from '../../http/run-upload';
+import { sendTaggedJson } from '../../http/tagged-json';
 import { presentRecord, presentUpload } from './presenter';
 
 const tag = 'records';
@@ -125,26 +126,36 @@ export function recordsRouter(ctx: AppContext): Router {
   api.get(
     '/v2/records/:id/data',
     {
-      summary: 'Acceleration or temperature series, thinned to max_points keeping every peak',
+      summary:
+        'Acceleration or temperature series, thinned to max_points keeping every peak (ETag: 304 on If-None-Match)',
       access: 'read',
       params: idParams,
       query: recordDataQuery,
       response: z.union([accelerationData, temperatureData]),
     },
-    ({ user, params, query }) =>
-      records.recordData(deps, user, params.id, query.type, query.max_points),
+    async ({ user, params, query, req, res }) =>
+      sendTaggedJson(
+        req,
+        res,
+        await records.recordSeries(deps, user, params.id, query.type, query.max_points),
+      ),
   );
   api.get(
     '/v2/records/:id/cumulative',
     {
-      summary: 'Running VitalMetric (auc, auc_225hz) or mean square (power), thinned',
+      summary:
+        'Running VitalMetric (auc, auc_225hz) or mean square (power), thinned (ETag: 304 on If-None-Match)',
       access: 'read',
       params: idParams,
       query: cumulativeQuery,
       response: cumulativeData,
     },
-    ({ user, params, query }) =>
-      records.recordCumulative(deps, user, params.id, query.metric, query.max_points),
+    async ({ user, params, query, req, res }) =>
+      sendTaggedJson(
+        req,
+        res,
+        await records.recordSeries(deps, user, params.id, query.metric, query.max_points),
+      ),
   );
   return api.router;
 }

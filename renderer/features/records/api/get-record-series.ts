@@ -14,7 +14,11 @@ export type AccelerationData = z.infer<typeof accelerationData>;
 export type TemperatureData = z.infer<typeof temperatureData>;
 export type CumulativeData = z.infer<typeof cumulativeData>;
 
-/** Record data calls read and thin whole run files: they get 300 s, not the default 60. */
+/**
+ * Series are stored when a record is processed and answered at once; for a record processed before
+ * they were, the first call reads and thins the whole run file: 300 s, not the default 60. The
+ * answers carry an ETag and `no-cache`, so the browser keeps them and a revisit costs a 304.
+ */
 const RECORD_DATA_TIMEOUT_MS = 300_000;
 
 export async function getAccelerationData(id: number): Promise<AccelerationData> {

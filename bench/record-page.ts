@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../server/boot';
+import { loadConfig } from '../server/config';
+import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
+import { DEMO_PASSWORD } from '../server/demo/seed';
+import { simulateRun } from '../shared/vial/simulate';
+import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from '../testing/browser';
+import { ApiClient } from '../testing/http';
+import { runForm, waitProcessed } from '../testing/records';
+import { timed, type Figure, type Skipped } from './timing';
+
+const VIAL_UUID = '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9';
+const ROUNDS = 7;
+
+/**
+ * The record page of a one-hour 1 kHz run in Chromium until its acceleration chart is drawn (its
+ * first visit: nothing of the record in the browser's cache), against showing /account, both
+ * loaded alike and alternately, so both see the same load; medians. Needs the built renderer.
+ */
+export async function benchRecordPage(): Promise<Figure | Skipped> {
+  const name = 'record page in Chromium: acceleration chart drawn';
+  const rendererDir = loadConfig({}).rendererDir;
+  if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
+    return { name, note: `no renderer build in ${rendererDir}: run 'npm run build:renderer'` };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-page-'));
+  const cluster = await startEmbeddedPostgres(path.join(dir, 'postgres'));
+  const quiet = { info: () => undefined, error: console.error };
+  const server = await startServer(
+    {
+      ...loadConfig({ DATA_DIR: dir, DATABASE_URL: cluster.url(), DEMO: 'accounts', PORT: '0' }),
+      rendererDir,
+    },
+    quiet,
+  );
+  const browser = await launchBrowser();
+  try {
+    const api = new ApiClient(server.url);
+    const token = async (email: string) =>
+      (await api.form('/v2/auth/token', { username: email, password: DEMO_PASSWORD })).body
+        .access_token as string;
+    const staff = api.as(await token('staff@example.org'));
+    const member = api.as(await token('member@example.org'));
+    const hospital = (await staff.get('/v2/institutes?search_string=Northfield')).body.items[0].id;
+    await staff.post('/v2/vials', {
+      label: 'VV-PAGE',
+      uuid: VIAL_UUID,
+      version: 'VV2',
+      institute: hospital,
+    });
+    const bytes = simulateRun({
+      sampleRate: 1000,
+      idleSeconds: 30,
+      transitSeconds: 3540,
+      seed: 11,
+      vialUuid: VIAL_UUID,
+    });
+    const form = runForm(bytes, VIAL_UUID);
+    const { id } = (await member.multipart(`/v2/institutes/${hospital}/record-upload`, form)).body;
+    await waitProcessed(member, id, 120_000);
+
+    console.log('record page in Chromium: one-hour 1 kHz run');
+    /** Opens `url` in a fresh signed-in tab (the app's files cached, nothing of the record) until `shown`. */
+    const show = async (url: string, shown: (page: Page) => Locator) => {
+      const page = await newPage(browser, server.url);
+      try {
+        page.setDefaultTimeout(60_000);
+        await loginAs(page, 'member@example.org');
+        const [, ms] = await timed(async () => {
+          await page.goto(url);
+          await shown(page).waitFor();
+          await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(drawn)));
+        });
+        return ms;
+      } finally {
+        await page.context().close();
+      }
+    };
+    const account = () =>
+      show('/account', (page) => page.getByRole('heading', { name: 'Change Password' }));
+    const record = () =>
+      show(`/record/${id}`, (page) =>
+        page
+          .getByRole('region', { name: 'Raw Acceleration' })
+          .getByRole('img', { name: 'Raw Acceleration' })
+          .locator('canvas')
+          .first(),
+      );
+    const times: [number[], number[]] = [[], []];
+    for (let round = 0; round < ROUNDS; round++) {
+      times[0].push(await account());
+      times[1].push(await record());
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+    return {
+      name,
+      product: median(times[1]),
+      baseline: median(times[0]),
+      baselineName: '/account',
+      unit: 'ms',
+      target: 1.5,
+      note: `medians of ${ROUNDS} first visits each, alternately, each in a fresh signed-in tab`,
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+    await cluster.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
