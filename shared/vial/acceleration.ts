@@ -1,4 +1,4 @@
-import type { Run } from './dat';
+import type { Run, RunHeader } from './dat';
 import { appliesLowpass, AUC_LOWPASS_HZ, BiquadFilter, butterworthLowpass } from './lowpass';
 
 // A module binding rather than `Math.sqrt` in the per-sample loop: inside a vm context (Jest)
@@ -32,11 +32,13 @@ export class AxesLowpass {
   }
 }
 
-/** The filter for a run's auc_225hz, or null where it does not apply (fs ≤ 450 Hz or no samples). */
-export function runLowpass(run: Run): AxesLowpass | null {
-  const { sampleRate, sampleCount, accelScale: scale } = run.header;
-  if (!appliesLowpass(sampleRate) || sampleCount === 0) return null;
-  const { accel } = run;
+/**
+ * The filter for a run's auc_225hz, started on the first of `accel`'s samples, or null where it
+ * does not apply (fs ≤ 450 Hz or no samples).
+ */
+export function lowpassFrom(header: RunHeader, accel: Int16Array): AxesLowpass | null {
+  const { sampleRate, accelScale: scale } = header;
+  if (!appliesLowpass(sampleRate) || accel.length === 0) return null;
   return new AxesLowpass(sampleRate, accel[0] * scale, accel[1] * scale, accel[2] * scale);
 }
 
@@ -44,7 +46,7 @@ export function runLowpass(run: Run): AxesLowpass | null {
 export function accelerationMagnitudes(run: Run, lowpassed = false): Float64Array {
   const { sampleCount, accelScale: scale } = run.header;
   const { accel } = run;
-  const lowpass = lowpassed ? runLowpass(run) : null;
+  const lowpass = lowpassed ? lowpassFrom(run.header, accel) : null;
   const magnitudes = new Float64Array(sampleCount);
   for (let i = 0, k = 0; i < sampleCount; i++, k += 3) {
     const ax = accel[k] * scale;
