@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchHemolysisUpload } from './hemolysis-upload';
 import { benchMetricsCli } from './metrics-cli';
+import { benchConcurrentUploads, benchQueueProcessing } from './pipeline';
 import { benchRecordEndpoints } from './record-endpoints';
 import { benchRecordsAtScale } from './records-at-scale';
 import { printTable, type Figure, type Skipped } from './timing';
@@ -29,8 +30,8 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const skipped: Skipped[] = [
     {
-      name: 'chart series warm/first request, record page in Chromium, concurrent uploads, worker',
-      note: 'not part of this bench yet (they need the stored series and the pipeline)',
+      name: 'chart series warm/first request, record page in Chromium',
+      note: 'not part of this bench yet (they need the stored series)',
     },
   ];
   try {
@@ -42,6 +43,13 @@ async function main(): Promise<void> {
       const metrics = await benchMetricsCli(dir);
       if ('product' in metrics) figures.push(metrics);
       else skipped.push(metrics);
+      console.log('queue + processing of 20 one-hour runs …');
+      figures.push(await benchQueueProcessing(dir));
+      console.log('20 concurrent uploads …');
+      const uploads = await benchConcurrentUploads(dir);
+      if (uploads) figures.push(uploads);
+      else
+        skipped.push({ name: 'concurrent uploads', note: 'RSS is read from /proc (Linux only)' });
     }
     console.log(`records at ${count.toLocaleString('en')} …`);
     figures.push(...(await benchRecordsAtScale(dir, count, process.argv.includes('--plans'))));
