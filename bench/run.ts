@@ -5,6 +5,7 @@ import path from 'node:path';
 import { benchChartSeries } from './chart-series';
 import { benchHemolysisUpload } from './hemolysis-upload';
 import { benchMetricsCli } from './metrics-cli';
+import { benchConcurrentUploads, benchQueueProcessing } from './pipeline';
 import { benchRecordEndpoints } from './record-endpoints';
 import { benchRecordPage } from './record-page';
 import { benchRecordsAtScale } from './records-at-scale';
@@ -29,12 +30,7 @@ async function main(): Promise<void> {
   const count = recordCount(process.argv.slice(2));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-'));
   const figures: Figure[] = [];
-  const skipped: Skipped[] = [
-    {
-      name: 'concurrent uploads, worker',
-      note: 'not part of this bench yet (they need the pipeline)',
-    },
-  ];
+  const skipped: Skipped[] = [];
   try {
     if (!process.argv.includes('--db-only')) {
       await benchVialProcessing();
@@ -48,6 +44,13 @@ async function main(): Promise<void> {
       const metrics = await benchMetricsCli(dir);
       if ('product' in metrics) figures.push(metrics);
       else skipped.push(metrics);
+      console.log('queue + processing of 20 one-hour runs …');
+      figures.push(await benchQueueProcessing(dir));
+      console.log('20 concurrent uploads …');
+      const uploads = await benchConcurrentUploads(dir);
+      if (uploads) figures.push(uploads);
+      else
+        skipped.push({ name: 'concurrent uploads', note: 'RSS is read from /proc (Linux only)' });
     }
     console.log(`records at ${count.toLocaleString('en')} …`);
     figures.push(...(await benchRecordsAtScale(dir, count, process.argv.includes('--plans'))));

@@ -8,7 +8,7 @@ export interface Figure {
   /** What it is measured against, in `unit`. */
   baseline: number;
   baselineName: string;
-  unit: 'ms' | 's';
+  unit: 'ms' | 's' | 'MB';
   /** The issue's target for product / baseline. */
   target: number;
   note?: string;
@@ -49,7 +49,13 @@ export async function p95(
 /** The table as the issue prints it: figure, product, baseline, ratio and target. */
 export function printTable(figures: Figure[], skipped: Skipped[]): void {
   const fmt = (v: number, unit: Figure['unit']) =>
-    unit === 's' ? `${v.toFixed(2)} s` : v < 10 ? `${v.toFixed(2)} ms` : `${v.toFixed(0)} ms`;
+    unit === 's'
+      ? `${v.toFixed(2)} s`
+      : unit === 'MB'
+        ? `${v.toFixed(0)} MB`
+        : v < 10
+          ? `${v.toFixed(2)} ms`
+          : `${v.toFixed(0)} ms`;
   const rows = figures.map((f) => [
     f.name,
     fmt(f.product, f.unit),

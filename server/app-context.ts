@@ -3,6 +3,7 @@ import type { AccessTokens } from './auth/access-token';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
+import type { MetricsPool } from './pipeline/metrics-pool';
 import type { RecordQueue } from './pipeline/queue';
 import type { BlobStore } from './storage/blob-store';
 import type { RunCache } from './storage/run-cache';
@@ -28,4 +29,6 @@ export interface AppContext {
   /** Parsed runs recently used for chart series. */
   runs: RunCache;
   queue: RecordQueue;
+  /** Threads that measure runs for the worker: WORKER_CONCURRENCY of them, started on first use. */
+  metricsPool: MetricsPool;
 }

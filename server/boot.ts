@@ -13,6 +13,7 @@ import { seedDemoData } from './demo/seed';
 import { fillMissingRejection } from './domain/analyzer/service';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { requeueUnprocessed, startRecordWorker } from './pipeline/process-record';
+import { MetricsPool } from './pipeline/metrics-pool';
 import { RecordQueue } from './pipeline/queue';
 import { FileBlobStore, type BlobStore } from './storage/blob-store';
 import { S3BlobStore, s3Client } from './storage/s3-blob-store';
@@ -104,11 +105,13 @@ export async function createContext(
     blobs,
     runs: new RunCache(blobs),
     queue,
+    metricsPool: new MetricsPool(config.workerConcurrency),
   };
   return {
     ctx,
     close: async () => {
       await queue.stop();
+      await ctx.metricsPool.close();
       await db.destroy();
       if (blobs instanceof S3BlobStore) blobs.destroy();
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SERVER_PORT, MAX_UPLOAD_BYTES } from '../shared/domain/limits';
 
@@ -16,6 +17,8 @@ export interface Config {
   demo: 'full' | 'accounts' | 'off';
   /** Run the record-processing worker inside the server process. */
   worker: boolean;
+  /** Records a worker processes at once, each on a thread of its own. */
+  workerConcurrency: number;
   rendererDir: string;
   accessTokenSeconds: number;
   refreshTokenDays: number;
@@ -62,6 +65,14 @@ function appRoot(): string {
   return dir;
 }
 
+/** A whole number of at least 1, or the fallback when unset. */
+function count(v: string | undefined, name: string, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1: ${v}`);
+  return n;
+}
+
 const bool = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 
@@ -95,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? 'full'
           : 'off',
     worker: bool(env.WORKER, true),
+    workerConcurrency: count(
+      env.WORKER_CONCURRENCY,
+      'WORKER_CONCURRENCY',
+      os.availableParallelism(),
+    ),
     rendererDir: path.resolve(env.RENDERER_DIR || path.join(appRoot(), 'dist', 'renderer')),
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS || 15 * 60),
     refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS || 14),

@@ -8,7 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import type { RecordMetrics } from '../../shared/vial/metrics';
+import type { RecordMetrics } from '../../shared/vial/record-metrics';
 import { Institute } from './institute';
 import { Label } from './label';
 import { Line } from './line';

@@ -1,21 +1,21 @@
 import { IsNull } from 'typeorm';
-import { computeMetrics } from '../../shared/vial/metrics';
-import type { Run } from '../../shared/vial/dat';
+import { parseRun } from '../../shared/vial/dat';
 import { VialFormatError } from '../../shared/vial/errors';
-import { temperatureType, timeOutsideLimits } from '../../shared/vial/temperature';
+import type { MeasuredRun } from '../../shared/vial/measure';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../app-context';
 import { storeChartSeries } from '../domain/records/series';
 import { rejectionSettings, storedRejection } from '../domain/rejection/service';
 import { TransitRecord } from '../entities/record';
-import { BlobMissingError } from '../storage/blob-store';
-import type { RunCache } from '../storage/run-cache';
+import { BlobMissingError, type BlobStore } from '../storage/blob-store';
+import type { MetricsPool } from './metrics-pool';
 import type { RecordQueue } from './queue';
 
-/** What processing needs: the records, and the runs they were stored as. */
+/** What processing needs: the records, the runs they were stored as, threads to measure them. */
 export interface ProcessingDeps {
   db: DataSource;
-  runs: RunCache;
+  blobs: BlobStore;
+  metricsPool: MetricsPool;
 }
 
 /** What the worker needs besides: the queue it takes jobs from and a log for final failures. */
@@ -33,9 +33,10 @@ export async function processRecord(deps: ProcessingDeps, recordId: number): Pro
   const repo = deps.db.getRepository(TransitRecord);
   const record = await repo.findOneBy({ id: recordId });
   if (!record) return; // deleted since it was queued
-  let run: Run;
+  let measured: MeasuredRun;
   try {
-    run = await deps.runs.get(record.sha256);
+    // Streamed from the store through a metrics thread: never the whole run in memory.
+    measured = await deps.metricsPool.measure(await deps.blobs.stream(record.sha256));
   } catch (err) {
     // Uploads are checked before they are stored, so this is a damaged blob: final, not retried.
     if (err instanceof VialFormatError) return markFailed(deps, recordId, err.message);
@@ -43,11 +44,9 @@ export async function processRecord(deps: ProcessingDeps, recordId: number): Pro
       return markFailed(deps, recordId, 'the run file is missing from storage');
     throw err;
   }
-  const metrics = computeMetrics(run);
-  const mkt = metrics.mean_kinetic_temperature;
-  const type = mkt === null ? null : temperatureType(mkt);
-  const outside = type ? timeOutsideLimits(run, type) : null;
+  const { metrics, temperatureType: type, timeOutside: outside } = measured;
   // Before the record shows as processed, so its charts never need the run parsed again.
+  const run = parseRun(await deps.blobs.read(record.sha256));
   await storeChartSeries(deps.db.manager, record, run);
   const settings = await rejectionSettings(deps.db.manager, record.instituteId);
   await repo.update(recordId, {
@@ -78,7 +77,10 @@ export async function markFailed(
     .update(recordId, { processingError: `Processing failed: ${reason}` });
 }
 
-/** The worker loop body: retries transient failures, records the reason on the last attempt. */
+/**
+ * The worker loop body, as many jobs at once as the metrics pool has threads: retries transient
+ * failures, records the reason on the last attempt.
+ */
 export async function startRecordWorker(deps: WorkerDeps): Promise<void> {
   await deps.queue.work(async ({ recordId }, lastAttempt) => {
     try {
@@ -88,7 +90,7 @@ export async function startRecordWorker(deps: WorkerDeps): Promise<void> {
       deps.log.error(`Giving up on record ${recordId}`, err);
       await markFailed(deps, recordId, err instanceof Error ? err.message : String(err));
     }
-  });
+  }, deps.metricsPool.size);
 }
 
 /**

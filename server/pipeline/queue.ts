@@ -18,8 +18,8 @@ export interface ProcessRecordJob {
  * is retried; the 'stately' policy keeps at most one queued job per record.
  */
 export class RecordQueue {
-  /** The worker of this process, woken at once when this process queues a job. */
-  private localWorker: string | undefined;
+  /** The workers of this process, woken at once when this process queues a job. */
+  private readonly localWorkers: string[] = [];
   /** Set once shutdown begins: connections dropping then are expected, not worth a log line. */
   private stopping = false;
 
@@ -55,21 +55,34 @@ export class RecordQueue {
       singletonKey: `record-${recordId}`,
       expireInSeconds: this.options.expireSeconds,
     });
-    if (this.localWorker) this.boss.notifyWorker(this.localWorker);
+    for (const id of this.localWorkers) this.boss.notifyWorker(id);
   }
 
   /**
-   * Runs `handler` for each job, one at a time. `lastAttempt` tells the handler that a failure now
-   * is final, so it can record the error on the record instead of leaving it waiting.
+   * Runs `handler` for each job, up to `concurrency` jobs at once (one pg-boss worker each).
+   * `lastAttempt` tells the handler that a failure now is final, so it can record the error on the
+   * record instead of leaving it waiting.
    */
   async work(
     handler: (job: ProcessRecordJob, lastAttempt: boolean) => Promise<void>,
+    concurrency = 1,
   ): Promise<void> {
-    this.localWorker = await this.boss.work<ProcessRecordJob>(
-      PROCESS_RECORD,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 },
-      async ([job]) => handler(job.data, job.retryCount >= job.retryLimit),
-    );
+    for (let i = 0; i < concurrency; i++) {
+      const id: string = await this.boss.work<ProcessRecordJob>(
+        PROCESS_RECORD,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          try {
+            await handler(job.data, job.retryCount >= job.retryLimit);
+          } finally {
+            // A worker that just finished a job fetches the next at once: otherwise it waits out
+            // the rest of its polling second, which was most of a short job's time in the queue.
+            this.boss.notifyWorker(id);
+          }
+        },
+      );
+      this.localWorkers.push(id);
+    }
   }
 
   /**

@@ -72,3 +72,46 @@ it('marks a record whose stored file is damaged with the reason instead of leavi
   expect(record.is_processed).toBe(false);
   expect(record.processing_error).toBe('Processing failed: CRC mismatch: the file is damaged');
 });
+
+it('processes as many records at once as the worker has threads', async () => {
+  // A second server over its own database, with a worker of two and nothing processed yet.
+  const twoAtOnce = await startTestServer({ worker: false, workerConcurrency: 2 });
+  try {
+    const staff = await twoAtOnce.login('staff@example.org');
+    const uploader = await twoAtOnce.login('member@example.org');
+    const { hospital: institute } = await twoAtOnce.demoInstitutes();
+    await registerFixtureVials(staff, institute);
+    const ids: number[] = [];
+    for (const name of ['pts-typical', 'pts-smooth'] as const) {
+      const want = expected.records[name];
+      ids.push((await uploadFixture(uploader, institute, want.file, want.vial_uuid)).body.id);
+    }
+
+    // Each measurement waits at a gate until both are under way, then until the test has looked.
+    const pool = twoAtOnce.ctx.metricsPool;
+    const measure = pool.measure.bind(pool);
+    let bothStarted!: () => void;
+    const started = new Promise<void>((resolve) => (bothStarted = resolve));
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    let measuring = 0;
+    jest.spyOn(pool, 'measure').mockImplementation(async (pieces) => {
+      const measured = measure(pieces);
+      if (++measuring === 2) bothStarted();
+      await gate;
+      return measured;
+    });
+
+    await startWorker(twoAtOnce.ctx);
+    await started;
+    const active = await twoAtOnce.ctx.db.query(
+      `SELECT (data->>'recordId')::int AS id FROM pgboss.job
+        WHERE name = 'process-record' AND state = 'active' ORDER BY 1`,
+    );
+    expect(active.map((job: { id: number }) => job.id)).toEqual(ids);
+    letGo();
+    for (const id of ids) expect((await waitProcessed(uploader, id)).is_processed).toBe(true);
+  } finally {
+    await twoAtOnce.stop();
+  }
+});

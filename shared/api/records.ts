@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REJECTION_BANDS } from '../domain/rejection-bands';
-import { recordMetrics } from '../vial/metrics';
+import { recordMetrics } from '../vial/record-metrics';
 import {
   id,
   idList,

@@ -1,4 +1,4 @@
-import type { Run } from './dat';
+import type { RunHeader } from './dat';
 import { appliesLowpass, AUC_LOWPASS_HZ, BiquadFilter, butterworthLowpass } from './lowpass';
 
 // A module binding rather than `Math.sqrt` in the per-sample loop: inside a vm context (Jest)
@@ -32,10 +32,12 @@ export class AxesLowpass {
   }
 }
 
-/** The filter for a run's auc_225hz, or null where it does not apply (fs ≤ 450 Hz or no samples). */
-export function runLowpass(run: Run): AxesLowpass | null {
-  const { sampleRate, sampleCount, accelScale: scale } = run.header;
-  if (!appliesLowpass(sampleRate) || sampleCount === 0) return null;
-  const { accel } = run;
+/**
+ * The filter for a run's auc_225hz, started on the first of `accel`'s samples, or null where it
+ * does not apply (fs ≤ 450 Hz or no samples).
+ */
+export function lowpassFrom(header: RunHeader, accel: Int16Array): AxesLowpass | null {
+  const { sampleRate, accelScale: scale } = header;
+  if (!appliesLowpass(sampleRate) || accel.length === 0) return null;
   return new AxesLowpass(sampleRate, accel[0] * scale, accel[1] * scale, accel[2] * scale);
 }

@@ -5,7 +5,7 @@ import { bytesToUuid, uuidToBytes } from './tag';
 /** Run file (.dat) layout, vial-data.md section 2. */
 export const RUN_HEADER_SIZE = 64;
 const MAGIC = 'VVD1';
-const ACCEL_SAMPLE_BYTES = 6;
+export const ACCEL_SAMPLE_BYTES = 6;
 const TEMPERATURE_SAMPLE_BYTES = 2;
 const CRC_OFFSET = 60;
 
@@ -93,14 +93,18 @@ function checkCrc(header: RunHeader, actual: number): void {
 
 const HOST_IS_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** A view on the little-endian i16 counts when the memory allows it, otherwise a decoded copy. */
-function int16Counts(bytes: Uint8Array, offset: number, count: number): Int16Array {
+/**
+ * The little-endian i16 counts at `offset`: a view where the memory allows it, otherwise a copy
+ * (an odd offset: a chunk of an upload may start anywhere).
+ */
+export function int16Counts(bytes: Uint8Array, offset: number, count: number): Int16Array {
   const byteOffset = bytes.byteOffset + offset;
-  if (HOST_IS_LITTLE_ENDIAN && byteOffset % 2 === 0) {
-    return new Int16Array(bytes.buffer, byteOffset, count);
+  if (!HOST_IS_LITTLE_ENDIAN) {
+    const view = new DataView(bytes.buffer, byteOffset, count * 2);
+    return Int16Array.from({ length: count }, (_, i) => view.getInt16(2 * i, true));
   }
-  const view = new DataView(bytes.buffer, byteOffset, count * 2);
-  return Int16Array.from({ length: count }, (_, i) => view.getInt16(2 * i, true));
+  if (byteOffset % 2 === 0) return new Int16Array(bytes.buffer, byteOffset, count);
+  return new Int16Array(bytes.slice(offset, offset + 2 * count).buffer);
 }
 
 /** Validates a whole run file (header, length, CRC) and exposes its samples without copying. */

@@ -8,6 +8,8 @@ export * from './dat';
 export * from './lowpass';
 export * from './acceleration';
 export * from './metrics';
+export * from './measure';
+export * from './record-metrics';
 export * from './temperature';
 export * from './series';
 export * from './statistics';

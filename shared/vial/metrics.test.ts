@@ -1,5 +1,6 @@
 import { encodeRun, parseRun, type Run } from './dat';
-import { computeMetrics, type RecordMetrics } from './metrics';
+import { computeMetrics } from './metrics';
+import type { RecordMetrics } from './record-metrics';
 import { simulateRun } from './simulate';
 import {
   expected,

@@ -1,11 +1,13 @@
-import { magnitude, runLowpass } from './acceleration';
-import type { Run } from './dat';
-import { z } from 'zod';
-import { summarizeTemperature } from './temperature';
+import { type AxesLowpass, lowpassFrom, magnitude as magnitudeOf } from './acceleration';
+import type { Run, RunHeader } from './dat';
+import type { RecordMetrics } from './record-metrics';
+import { summarizeTemperature, type TemperatureSummary } from './temperature';
 
-// A module binding rather than `Math.abs` in the per-sample loop: inside a vm context (Jest)
-// every global lookup costs about half a microsecond.
+// Module bindings rather than `Math.abs` or the import in the per-sample loop: inside a vm context
+// (Jest) every global lookup costs about half a microsecond, and an import compiled to CommonJS
+// (tsx, Jest) is a getter on the other module's exports, called at every sample.
 const { abs } = Math;
+const magnitude = magnitudeOf;
 
 /** A dynamic acceleration of at least this many g counts as the vial moving. */
 export const MOVING_THRESHOLD_G = 0.5;
@@ -15,91 +17,130 @@ export const SHORT_RUN_SECONDS = 10;
 export const FLATLINE_SECONDS = 2;
 
 /**
- * The metrics of a record (vial-data.md section 3), with the API's field names: declared once,
- * here. The records table stores this shape (server/entities/record.ts) and the API's record
- * `metrics` adds the rejection to it (shared/api/records.ts).
- */
-export const recordMetrics = z.object({
-  auc: z.number(),
-  auc_225hz: z.number(),
-  power: z.number(),
-  maximum_acceleration: z.number(),
-  duration: z.number(),
-  mean_kinetic_temperature: z.number().nullable(),
-  minimum_temperature: z.number().nullable(),
-  maximum_temperature: z.number().nullable(),
-  no_run_error: z.boolean(),
-  short_run_error: z.boolean(),
-  flatline_error: z.boolean(),
-});
-export type RecordMetrics = z.infer<typeof recordMetrics>;
-
-/**
- * Everything in one pass over the acceleration block, without allocating per sample.
+ * The acceleration block's part of the metrics in one pass that can be fed in pieces (a file read
+ * or an upload streamed in chunks), without allocating per sample. Feeding the whole block at once
+ * or in any split gives the same figures to the last bit: the state carried between pieces is
+ * exactly the loop's.
  *
  * Trapezoid sums accumulate `v_{i-1} + v_i` and are halved and scaled once at the end;
  * cumulativeSeries accumulates identically, so its last value is exactly the metric.
  */
-export function computeMetrics(run: Run): RecordMetrics {
-  const { sampleRate, sampleCount: n, accelScale: scale } = run.header;
-  const { accel } = run;
-  const lowpass = runLowpass(run);
-  const flatlineLength = Math.ceil(FLATLINE_SECONDS * sampleRate);
+export class AccelerationPass {
+  private readonly scale: number;
+  private readonly flatlineLength: number;
+  private lowpass: AxesLowpass | null = null;
+  private samples = 0;
+  private dSum = 0;
+  private d2Sum = 0;
+  private filteredSum = 0;
+  private previousD = 0;
+  private previousFiltered = 0;
+  private maximum = 0;
+  private firstMoving = -1;
+  private lastMoving = -1;
+  private unchangedRun = 0;
+  private flatline = false;
+  private previousX = 0;
+  private previousY = 0;
+  private previousZ = 0;
 
-  let dSum = 0;
-  let d2Sum = 0;
-  let filteredSum = 0;
-  let previousD = 0;
-  let previousFiltered = 0;
-  let maximum = 0;
-  let firstMoving = -1;
-  let lastMoving = -1;
-  let unchangedRun = 0;
-  let flatline = false;
-
-  for (let i = 0, k = 0; i < n; i++, k += 3) {
-    const x = accel[k];
-    const y = accel[k + 1];
-    const z = accel[k + 2];
-    const ax = x * scale;
-    const ay = y * scale;
-    const az = z * scale;
-    const size = magnitude(ax, ay, az);
-    const d = abs(size - 1);
-    const filtered = lowpass ? abs(lowpass.magnitude(ax, ay, az) - 1) : d;
-
-    if (i > 0) {
-      dSum += previousD + d;
-      d2Sum += previousD * previousD + d * d;
-      filteredSum += previousFiltered + filtered;
-    }
-    const unchanged = i > 0 && x === accel[k - 3] && y === accel[k - 2] && z === accel[k - 1];
-    unchangedRun = unchanged ? unchangedRun + 1 : 1;
-    if (unchangedRun >= flatlineLength) flatline = true;
-    if (size > maximum) maximum = size;
-    if (d >= MOVING_THRESHOLD_G) {
-      if (firstMoving < 0) firstMoving = i;
-      lastMoving = i;
-    }
-    previousD = d;
-    previousFiltered = filtered;
+  constructor(private readonly header: RunHeader) {
+    this.scale = header.accelScale;
+    this.flatlineLength = Math.ceil(FLATLINE_SECONDS * header.sampleRate);
   }
 
-  const halfDt = 0.5 / sampleRate;
-  const noRun = n < 2 || firstMoving < 0;
-  const temperature = summarizeTemperature(run);
-  return {
-    auc: dSum * halfDt,
-    auc_225hz: filteredSum * halfDt,
-    power: n < 2 ? 0 : (d2Sum * halfDt) / ((n - 1) / sampleRate),
-    maximum_acceleration: maximum,
-    duration:
-      n > 0
-        ? n / sampleRate
-        : (run.header.temperatureCount * run.header.temperatureIntervalMs) / 1000,
-    ...temperature,
-    no_run_error: noRun,
-    short_run_error: !noRun && (lastMoving - firstMoving) / sampleRate < SHORT_RUN_SECONDS,
-    flatline_error: flatline,
-  };
+  /** Feeds the next whole samples: interleaved x, y, z counts. */
+  add(accel: Int16Array): void {
+    const { scale, flatlineLength } = this;
+    const n = accel.length / 3;
+    if (this.samples === 0 && n > 0) this.lowpass = lowpassFrom(this.header, accel);
+    const { lowpass } = this;
+    // The state in locals for the loop, written back once after it.
+    let dSum = this.dSum;
+    let d2Sum = this.d2Sum;
+    let filteredSum = this.filteredSum;
+    let previousD = this.previousD;
+    let previousFiltered = this.previousFiltered;
+    let maximum = this.maximum;
+    let firstMoving = this.firstMoving;
+    let lastMoving = this.lastMoving;
+    let unchangedRun = this.unchangedRun;
+    let flatline = this.flatline;
+    let previousX = this.previousX;
+    let previousY = this.previousY;
+    let previousZ = this.previousZ;
+
+    for (let i = this.samples, end = this.samples + n, k = 0; i < end; i++, k += 3) {
+      const x = accel[k];
+      const y = accel[k + 1];
+      const z = accel[k + 2];
+      const ax = x * scale;
+      const ay = y * scale;
+      const az = z * scale;
+      const size = magnitude(ax, ay, az);
+      const d = abs(size - 1);
+      const filtered = lowpass ? abs(lowpass.magnitude(ax, ay, az) - 1) : d;
+
+      if (i > 0) {
+        dSum += previousD + d;
+        d2Sum += previousD * previousD + d * d;
+        filteredSum += previousFiltered + filtered;
+      }
+      const unchanged = i > 0 && x === previousX && y === previousY && z === previousZ;
+      unchangedRun = unchanged ? unchangedRun + 1 : 1;
+      if (unchangedRun >= flatlineLength) flatline = true;
+      if (size > maximum) maximum = size;
+      if (d >= MOVING_THRESHOLD_G) {
+        if (firstMoving < 0) firstMoving = i;
+        lastMoving = i;
+      }
+      previousD = d;
+      previousFiltered = filtered;
+      previousX = x;
+      previousY = y;
+      previousZ = z;
+    }
+
+    this.samples += n;
+    this.dSum = dSum;
+    this.d2Sum = d2Sum;
+    this.filteredSum = filteredSum;
+    this.previousD = previousD;
+    this.previousFiltered = previousFiltered;
+    this.maximum = maximum;
+    this.firstMoving = firstMoving;
+    this.lastMoving = lastMoving;
+    this.unchangedRun = unchangedRun;
+    this.flatline = flatline;
+    this.previousX = previousX;
+    this.previousY = previousY;
+    this.previousZ = previousZ;
+  }
+
+  /** The record's metrics, once every sample is fed, with the temperature block's summary. */
+  metrics(temperature: TemperatureSummary): RecordMetrics {
+    const { sampleRate, temperatureCount, temperatureIntervalMs } = this.header;
+    const n = this.samples;
+    const halfDt = 0.5 / sampleRate;
+    const noRun = n < 2 || this.firstMoving < 0;
+    return {
+      auc: this.dSum * halfDt,
+      auc_225hz: this.filteredSum * halfDt,
+      power: n < 2 ? 0 : (this.d2Sum * halfDt) / ((n - 1) / sampleRate),
+      maximum_acceleration: this.maximum,
+      duration: n > 0 ? n / sampleRate : (temperatureCount * temperatureIntervalMs) / 1000,
+      ...temperature,
+      no_run_error: noRun,
+      short_run_error:
+        !noRun && (this.lastMoving - this.firstMoving) / sampleRate < SHORT_RUN_SECONDS,
+      flatline_error: this.flatline,
+    };
+  }
+}
+
+/** Everything vial-data.md section 3 defines for a run in memory. */
+export function computeMetrics(run: Run): RecordMetrics {
+  const pass = new AccelerationPass(run.header);
+  pass.add(run.accel);
+  return pass.metrics(summarizeTemperature(run));
 }

@@ -1,4 +1,4 @@
-import { magnitude, runLowpass, type AxesLowpass } from './acceleration';
+import { lowpassFrom, magnitude, type AxesLowpass } from './acceleration';
 import type { Run } from './dat';
 
 // A module binding rather than `Math.abs` in the per-sample loops (see acceleration.ts).
@@ -231,7 +231,7 @@ function accelerationPass(run: Run, maxPoints: number, wanted: Wanted): Accelera
     .map(metric);
   const filtered = wanted.cumulative?.includes('auc_225hz') ? metric('auc_225hz') : null;
   // Where the low-pass does not apply (fs ≤ 450 Hz) auc_225hz is auc of the raw magnitudes.
-  const lowpass = filtered ? runLowpass(run) : null;
+  const lowpass = filtered ? lowpassFrom(run.header, run.accel) : null;
 
   const buckets = new Buckets(sampleCount, maxPoints);
   const magnitudes = new Float64Array(buckets.longest);

@@ -1,5 +1,8 @@
 import type { Run } from './dat';
 
+/** What the temperature figures read of a run: a streamed run keeps only this block. */
+export type TemperatureBlock = Pick<Run, 'header' | 'temperature'>;
+
 /** ΔH/R in kelvin: 83.144 kJ/mol over 8.3144 J/mol/K, the usual pharmaceutical default. */
 const ACTIVATION_KELVIN = 10000;
 const ZERO_CELSIUS_KELVIN = 273.15;
@@ -27,7 +30,7 @@ export interface TemperatureSummary {
 }
 
 /** MKT, minimum and maximum of a run's temperature block in one pass. */
-export function summarizeTemperature(run: Run): TemperatureSummary {
+export function summarizeTemperature(run: TemperatureBlock): TemperatureSummary {
   const { temperature } = run;
   const scale = run.header.temperatureScale;
   if (temperature.length === 0) {
@@ -82,7 +85,7 @@ export interface TimeOutsideLimits {
  * interval (the one it opens), so M readings cover M·interval seconds, the same span `duration`
  * uses for a run without acceleration; no interpolation between readings.
  */
-export function timeOutsideLimits(run: Run, type: TemperatureType): TimeOutsideLimits {
+export function timeOutsideLimits(run: TemperatureBlock, type: TemperatureType): TimeOutsideLimits {
   const { controlled, excursion } = TEMPERATURE_LIMITS[type];
   const scale = run.header.temperatureScale;
   const outside = (celsius: number, range: TemperatureRange): number =>

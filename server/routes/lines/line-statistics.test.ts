@@ -5,7 +5,7 @@ import { rejectionBand } from '../../../shared/domain/rejection-bands';
 import { ANALYTES, rejectionForValue } from '../../../shared/rejection/model';
 import { expected } from '../../../shared/vial/testing/fixtures';
 import { summarize } from '../../../shared/vial/statistics';
-import type { RecordMetrics } from '../../../shared/vial/metrics';
+import type { RecordMetrics } from '../../../shared/vial/record-metrics';
 import { instituteIds, insertProcessedRecords } from '../../../testing/lines';
 import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../testing/records';
 import { startTestServer, type TestServer } from '../../../testing/test-server';

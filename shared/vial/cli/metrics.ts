@@ -1,28 +1,31 @@
-import { readFileSync } from 'node:fs';
 import { worstRejectionPercent } from '../../rejection/model';
-import { parseRun } from '../dat';
 import { VialFormatError } from '../errors';
-import { computeMetrics } from '../metrics';
-import { temperatureType, timeOutsideLimits } from '../temperature';
+import { measureRunFile } from '../measure';
+
+/*
+ * `npm run metrics -- FILE.dat ...`. The script starts node with tsx's CommonJS hook rather than
+ * the tsx command (which starts a second node process and an ESM loader thread: 0.2 s a call), and
+ * with --no-use-osr: the pass is fed in 64 kB pieces, each a call of its own, so the optimizer
+ * compiles the loop as a whole; swapping optimized code in mid-loop instead left a version that
+ * boxed every number (1,400 young-generation collections over ten one-hour runs against 20, and
+ * a third slower).
+ */
 
 /** Prints one JSON line per run file; exits with 1 if any file could not be read or parsed. */
 function describe(file: string): { ok: boolean; line: object } {
   try {
-    const run = parseRun(readFileSync(file));
-    const metrics = computeMetrics(run);
-    const mkt = metrics.mean_kinetic_temperature;
-    const type = mkt === null ? null : temperatureType(mkt);
+    const { header, metrics, temperatureType, timeOutside } = measureRunFile(file);
     return {
       ok: true,
       line: {
         file,
-        vial_uuid: run.header.vialUuid,
-        sequence: run.header.sequence,
-        start: new Date(run.header.startMs).toISOString(),
-        sample_rate: run.header.sampleRate,
+        vial_uuid: header.vialUuid,
+        sequence: header.sequence,
+        start: new Date(header.startMs).toISOString(),
+        sample_rate: header.sampleRate,
         metrics,
-        temperature_type: type,
-        ...(type && timeOutsideLimits(run, type)),
+        temperature_type: temperatureType,
+        ...timeOutside,
         rejection_percent: worstRejectionPercent(metrics.auc),
       },
     };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Analyte } from '../../rejection/model';
-import type { RecordMetrics } from '../metrics';
+import type { RecordMetrics } from '../record-metrics';
 
 /** The shared fixtures sit beside the repository (../shared), read-only. */
 const REPO_ROOT = path.resolve(__dirname, '../../..');

@@ -1,0 +1,213 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { startServer, startWorker } from '../server/boot';
+import { loadConfig } from '../server/config';
+import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
+import { DEMO_PASSWORD } from '../server/demo/seed';
+import { simulateRun } from '../shared/vial/simulate';
+import { ApiClient } from '../testing/http';
+import { processEnv, spawnServer } from '../testing/processes';
+import { timed, type Figure } from './timing';
+
+const RUNS = 20;
+const VIAL_UUID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+const ROOT = path.join(__dirname, '..');
+
+/** A one-hour 1 kHz run (21.6 MB) of the bench vial. */
+const oneHourRun = () =>
+  simulateRun({
+    sampleRate: 1000,
+    idleSeconds: 30,
+    transitSeconds: 3540,
+    seed: 11,
+    vialUuid: VIAL_UUID,
+  });
+
+/**
+ * The same run under another sequence number: another file and record, the same samples (the
+ * header is outside the CRC).
+ */
+function withSequence(bytes: Uint8Array, sequence: number): Uint8Array<ArrayBuffer> {
+  const copy = new Uint8Array(bytes.subarray(0, 64));
+  new DataView(copy.buffer).setUint32(56, sequence, true);
+  return copy;
+}
+
+/** The header of `withSequence` before the shared body: no copy of the 21.6 MB per upload. */
+function runBlob(bytes: Uint8Array, body: Blob, sequence: number): FormData {
+  const form = new FormData();
+  form.append('vial_uuid', VIAL_UUID);
+  form.append('file', new Blob([withSequence(bytes, sequence), body]), `RUN${sequence}.DAT`);
+  return form;
+}
+
+async function staffAndMember(url: string) {
+  const api = new ApiClient(url);
+  const token = async (email: string) =>
+    (await api.form('/v2/auth/token', { username: email, password: DEMO_PASSWORD })).body
+      .access_token as string;
+  const staff = api.as(await token('staff@example.org'));
+  const member = api.as(await token('member@example.org'));
+  const hospital = (await staff.get('/v2/institutes?search_string=Northfield')).body.items[0]
+    .id as number;
+  const vial = await staff.post('/v2/vials', {
+    label: 'VV-PIPELINE',
+    uuid: VIAL_UUID,
+    version: 'VV2',
+    institute: hospital,
+  });
+  if (vial.status !== 201) throw new Error(`Could not register the vial: ${vial.status}`);
+  return { member, hospital };
+}
+
+async function upload(member: ApiClient, hospital: number, form: FormData): Promise<number> {
+  const res = await member.multipart(`/v2/institutes/${hospital}/record-upload`, form);
+  if (res.status !== 201)
+    throw new Error(`Upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.id as number;
+}
+
+/** Wall time of `npm run metrics` on one file, the median of three calls. */
+function metricsCliSeconds(file: string): number {
+  const times = [0, 1, 2].map(() => {
+    const start = performance.now();
+    execFileSync('npm', ['run', '--silent', 'metrics', '--', file], { cwd: ROOT, stdio: 'ignore' });
+    return (performance.now() - start) / 1000;
+  });
+  return times.sort((a, b) => a - b)[1];
+}
+
+/**
+ * Twenty one-hour runs waiting in the queue, then a worker started (WORKER_CONCURRENCY at its
+ * default, one job per core): the time until all are processed, against the compute bound of 20
+ * `npm run metrics` calls spread over the cores.
+ */
+export async function benchQueueProcessing(dir: string): Promise<Figure> {
+  const home = path.join(dir, 'queue');
+  const cluster = await startEmbeddedPostgres(path.join(home, 'postgres'));
+  const quiet = { info: () => undefined, error: console.error };
+  const server = await startServer(
+    {
+      ...loadConfig({
+        DATA_DIR: home,
+        DATABASE_URL: cluster.url(),
+        DEMO: 'accounts',
+        PORT: '0',
+        WORKER: 'false',
+      }),
+      rendererDir: path.join(dir, 'none'),
+    },
+    quiet,
+  );
+  const pg = new Client({ connectionString: cluster.url() });
+  await pg.connect();
+  try {
+    const { member, hospital } = await staffAndMember(server.url);
+    const bytes = oneHourRun();
+    const body = new Blob([bytes.slice(64)]);
+    const ids: number[] = [];
+    for (let i = 1; i <= RUNS; i++)
+      ids.push(await upload(member, hospital, runBlob(bytes, body, i)));
+    const [, ms] = await timed(async () => {
+      await startWorker(server.ctx);
+      for (;;) {
+        const { rows } = await pg.query(
+          `SELECT count(*)::int AS done, count(processing_error)::int AS failed FROM records
+            WHERE id = ANY($1) AND (is_processed OR processing_error IS NOT NULL)`,
+          [ids],
+        );
+        if (rows[0].failed) throw new Error(`${rows[0].failed} run(s) failed processing`);
+        if (rows[0].done === RUNS) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    const file = path.join(home, 'RUN.DAT');
+    fs.writeFileSync(file, bytes);
+    const cores = os.availableParallelism();
+    const oneRun = metricsCliSeconds(file);
+    return {
+      name: `the same ${RUNS} one-hour runs: queue + processing vs the compute bound`,
+      product: ms / 1000,
+      baseline: (RUNS * oneRun) / cores,
+      baselineName: `${RUNS} × ${oneRun.toFixed(2)} s ÷ ${cores} cores`,
+      unit: 's',
+      target: 3,
+      note: `WORKER_CONCURRENCY ${server.ctx.config.workerConcurrency}`,
+    };
+  } finally {
+    await pg.end();
+    await server.stop();
+    await cluster.stop();
+  }
+}
+
+/** The resident memory of a process in MB (Linux). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/**
+ * A server process of its own with its default settings (the worker inside, a thread per core),
+ * warmed up by two runs uploaded and processed at once (so its worker threads run), then twenty
+ * one-hour runs uploaded at once while it processes them: how far its resident memory rises above
+ * where it stood, and whether every upload became a record.
+ */
+export async function benchConcurrentUploads(dir: string): Promise<Figure | null> {
+  if (!fs.existsSync('/proc/self/status')) return null;
+  const home = path.join(dir, 'uploads');
+  const cluster = await startEmbeddedPostgres(path.join(home, 'postgres'));
+  const server = await spawnServer(
+    processEnv(cluster.url(), { DATA_DIR: path.join(home, 'data'), DEMO: 'accounts' }),
+  );
+  const pg = new Client({ connectionString: cluster.url() });
+  await pg.connect();
+  try {
+    const { member, hospital } = await staffAndMember(server.url);
+    const bytes = oneHourRun();
+    const body = new Blob([bytes.slice(64)]);
+    const pid = server.child.pid!;
+    const cold = rssMb(pid);
+    // Warm: as many runs uploaded and processed at once as the worker has threads.
+    const warmup = await Promise.all(
+      [1, 2].map((sequence) => upload(member, hospital, runBlob(bytes, body, sequence))),
+    );
+    for (;;) {
+      const { rows } = await pg.query(
+        `SELECT count(*)::int AS n FROM records WHERE id = ANY($1) AND is_processed`,
+        [warmup],
+      );
+      if (rows[0].n === warmup.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 10);
+    const answers = await Promise.allSettled(
+      Array.from({ length: RUNS }, (_, i) => upload(member, hospital, runBlob(bytes, body, i + 3))),
+    );
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMb(pid));
+    const stored = (
+      await pg.query(`SELECT count(DISTINCT sha256)::int AS n FROM records WHERE sequence > 2`)
+    ).rows[0].n as number;
+    const lost = RUNS - Math.min(stored, answers.filter((a) => a.status === 'fulfilled').length);
+    return {
+      name: `${RUNS} concurrent 20 MB uploads: server RSS growth`,
+      // A lost upload fails the figure whatever the memory.
+      product: lost ? Infinity : peak - before,
+      baseline: 48,
+      baselineName: 'the 48 MB budget',
+      unit: 'MB',
+      target: 1,
+      note: `RSS started ${cold.toFixed(0)} MB, warm ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; ${lost} lost`,
+    };
+  } finally {
+    await pg.end();
+    await server.kill();
+    await cluster.stop();
+  }
+}
