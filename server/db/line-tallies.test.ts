@@ -174,13 +174,16 @@ describe('line tallies', () => {
       await recount.query('BEGIN');
       await recount.query(cacheStep([line], 120, 200, '2025-12-01'));
       const write = pg.query(`UPDATE records SET auc = auc + 1000 WHERE line_id = ${line}`);
-      const writeWaits = async () =>
-        (
-          await recount.query(
-            `SELECT 1 FROM pg_stat_activity
-             WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE records SET auc = auc + 1000%'`,
-          )
-        ).rowCount! > 0;
+      // Inside a transaction pg_stat_activity is read once and kept: clear it before each look.
+      const writeWaits = async () => {
+        await recount.query('SELECT pg_stat_clear_snapshot()');
+        const waiting = await recount.query(
+          `SELECT 1 FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'
+             AND query LIKE 'UPDATE records SET auc = auc + 1000%'`,
+        );
+        return waiting.rowCount! > 0;
+      };
       while (!(await writeWaits())) await new Promise((resolve) => setImmediate(resolve));
       await recount.query('COMMIT');
       await write;
