@@ -1,9 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { SeriesKind } from '../../shared/vial/series';
 import { TransitRecord } from './record';
-
-/** The chart series a record answers: acceleration, temperature and each cumulative metric. */
-export const SERIES_KINDS = ['acceleration', 'temperature', 'auc', 'auc_225hz', 'power'] as const;
-export type SeriesKind = (typeof SERIES_KINDS)[number];
 
 /**
  * A record's chart series as the API answers them, computed when the record is processed (or on

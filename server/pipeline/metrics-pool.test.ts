@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { parseRun } from '../../shared/vial/dat';
 import { VialFormatError } from '../../shared/vial/errors';
 import { computeMetrics } from '../../shared/vial/metrics';
+import { chartSeries, SERIES_KINDS, seriesOfKind } from '../../shared/vial/series';
 import { expected, readFixture } from '../../shared/vial/testing/fixtures';
 import { MetricsPool } from './metrics-pool';
 
@@ -22,6 +24,16 @@ it('measures a streamed run on a thread exactly as computeMetrics does in memory
     const measured = await pool.measure(inPieces(bytes));
     expect(measured.header).toEqual(parseRun(bytes).header);
     expect(measured.metrics).toEqual(computeMetrics(parseRun(bytes)));
+  }
+});
+
+it('computes and compresses the chart series in the same pass, as chartSeries does in memory', async () => {
+  const bytes = fixture('pts-typical');
+  const { seriesBodies } = await pool.measure(inPieces(bytes));
+  const all = chartSeries(parseRun(bytes));
+  for (const kind of SERIES_KINDS) {
+    expect(Buffer.isBuffer(seriesBodies[kind])).toBe(true);
+    expect(gunzipSync(seriesBodies[kind]).toString()).toBe(JSON.stringify(seriesOfKind(all, kind)));
   }
 });
 

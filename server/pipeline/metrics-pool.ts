@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { VialFormatError, type VialFormatErrorCode } from '../../shared/vial/errors';
 import type { MeasuredRun } from '../../shared/vial/measure';
+import type { SeriesKind } from '../../shared/vial/series';
 
 /**
  * What the pool asks a thread: a run starts, the next piece of it (`length` bytes in slot `slot`
@@ -10,8 +11,14 @@ import type { MeasuredRun } from '../../shared/vial/measure';
 export type ThreadRequest =
   { type: 'start' } | { type: 'piece'; slot: number; length: number } | { type: 'end' };
 
+/** A run measured on a thread, with its chart series as record_series stores them, by kind. */
+export interface MeasuredWithSeries<Body = Buffer> extends Omit<MeasuredRun, 'series'> {
+  seriesBodies: Record<SeriesKind, Body>;
+}
+
+/** Buffers do not survive the trip between threads: they arrive as their Uint8Arrays. */
 export type ThreadReply =
-  | { ok: true; measured?: MeasuredRun }
+  | { ok: true; measured?: MeasuredWithSeries<Uint8Array> }
   | { ok: false; vialError?: { code: VialFormatErrorCode; detail?: string }; message?: string };
 
 /**
@@ -31,6 +38,15 @@ const THREAD_EXEC_ARGV = path.extname(__filename) === '.ts' ? ['--require', 'tsx
 function replyError(reply: Extract<ThreadReply, { ok: false }>): Error {
   if (reply.vialError) return new VialFormatError(reply.vialError.code, reply.vialError.detail);
   return new Error(reply.message);
+}
+
+/** The bodies as Buffers over the same memory (the database driver writes Buffers). */
+function asBuffers(bodies: Record<SeriesKind, Uint8Array>): Record<SeriesKind, Buffer> {
+  const entries = Object.entries(bodies).map(([kind, body]) => [
+    kind,
+    Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+  ]);
+  return Object.fromEntries(entries) as Record<SeriesKind, Buffer>;
 }
 
 /** A worker thread and the replies it owes, answered in the order asked. */
@@ -66,7 +82,7 @@ class MeasuringThread {
     });
   }
 
-  async measure(pieces: AsyncIterable<Uint8Array>): Promise<MeasuredRun> {
+  async measure(pieces: AsyncIterable<Uint8Array>): Promise<MeasuredWithSeries> {
     const check = (reply: ThreadReply) => {
       if (!reply.ok) throw replyError(reply);
       return reply;
@@ -90,7 +106,8 @@ class MeasuringThread {
       // unhandled.
       for (const reply of inFlight) reply.catch(() => undefined);
     }
-    return check(await this.ask({ type: 'end' })).measured!;
+    const { seriesBodies, ...measured } = check(await this.ask({ type: 'end' })).measured!;
+    return { ...measured, seriesBodies: asBuffers(seriesBodies) };
   }
 
   terminate(): Promise<number> {
@@ -99,9 +116,10 @@ class MeasuringThread {
 }
 
 /**
- * Worker threads that check and measure runs (shared/vial/measure.ts), as many at once as the
- * pool has threads: the metric pass is JavaScript, so it uses another core only on another thread.
- * Each run is streamed through in pieces, never held whole. Threads start on first use.
+ * Worker threads that check and measure runs (shared/vial/measure.ts) and compute their chart
+ * series, as many at once as the pool has threads: the passes are JavaScript, so they use another
+ * core only on another thread. Each run is streamed through in pieces, never held whole. Threads
+ * start on first use.
  */
 export class MetricsPool {
   private readonly idle: MeasuringThread[] = [];
@@ -116,7 +134,7 @@ export class MetricsPool {
     if (!Number.isInteger(size) || size < 1) throw new Error(`Not a thread count: ${size}`);
   }
 
-  async measure(pieces: AsyncIterable<Uint8Array>): Promise<MeasuredRun> {
+  async measure(pieces: AsyncIterable<Uint8Array>): Promise<MeasuredWithSeries> {
     const thread = await this.acquire();
     try {
       return await thread.measure(pieces);

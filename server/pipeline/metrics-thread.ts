@@ -1,16 +1,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { VialFormatError } from '../../shared/vial/errors';
+import type { SeriesKind } from '../../shared/vial/series';
 import { RunMeasurer } from '../../shared/vial/measure';
 import { freezePrototypes } from '../../shared/runtime/freeze-prototypes';
+import { compressChartSeries } from '../domain/records/series-body';
 import { PIECE_BYTES, type ThreadReply, type ThreadRequest } from './metrics-pool';
 
 /**
- * One thread of the MetricsPool: measures the run it is streamed, one at a time. Every request
- * gets exactly one reply, in order; after a refused piece the run's later pieces are only
- * acknowledged with the same refusal.
+ * One thread of the MetricsPool: measures the run it is streamed, one at a time, and computes and
+ * compresses its chart series in the same pass. Every request gets exactly one reply, in order;
+ * after a refused piece the run's later pieces are only acknowledged with the same refusal.
  */
 const slots = workerData as SharedArrayBuffer;
-let measurer = new RunMeasurer();
+const newMeasurer = () => new RunMeasurer({ chartSeries: true });
+let measurer = newMeasurer();
 let refusal: ThreadReply | undefined;
 
 function refusalOf(err: unknown): ThreadReply {
@@ -20,9 +23,18 @@ function refusalOf(err: unknown): ThreadReply {
   return { ok: false, message: err instanceof Error ? err.message : String(err) };
 }
 
+/**
+ * Each body copied into an ArrayBuffer of its own, which the reply hands over instead of copying:
+ * zlib's small results may lie in Node's shared pool, which must not be handed over.
+ */
+function ownBuffers(bodies: Record<SeriesKind, Buffer>): Record<SeriesKind, Uint8Array> {
+  const entries = Object.entries(bodies).map(([kind, body]) => [kind, new Uint8Array(body)]);
+  return Object.fromEntries(entries) as Record<SeriesKind, Uint8Array>;
+}
+
 function answer(request: ThreadRequest): ThreadReply {
   if (request.type === 'start') {
-    measurer = new RunMeasurer();
+    measurer = newMeasurer();
     refusal = undefined;
     return { ok: true };
   }
@@ -32,7 +44,9 @@ function answer(request: ThreadRequest): ThreadReply {
       measurer.push(new Uint8Array(slots, request.slot * PIECE_BYTES, request.length));
       return { ok: true };
     }
-    return { ok: true, measured: measurer.finish() };
+    const { series, ...measured } = measurer.finish();
+    const seriesBodies = ownBuffers(compressChartSeries(series!));
+    return { ok: true, measured: { ...measured, seriesBodies } };
   } catch (err) {
     refusal = refusalOf(err);
     return refusal;
@@ -40,4 +54,11 @@ function answer(request: ThreadRequest): ThreadReply {
 }
 
 freezePrototypes();
-parentPort!.on('message', (request: ThreadRequest) => parentPort!.postMessage(answer(request)));
+parentPort!.on('message', (request: ThreadRequest) => {
+  const reply = answer(request);
+  const bodies = reply.ok && reply.measured ? Object.values(reply.measured.seriesBodies) : [];
+  parentPort!.postMessage(
+    reply,
+    bodies.map((body) => body.buffer as ArrayBuffer),
+  );
+});

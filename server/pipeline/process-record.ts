@@ -1,14 +1,12 @@
 import { IsNull } from 'typeorm';
-import { parseRun } from '../../shared/vial/dat';
 import { VialFormatError } from '../../shared/vial/errors';
-import type { MeasuredRun } from '../../shared/vial/measure';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../app-context';
 import { storeChartSeries } from '../domain/records/series';
 import { rejectionSettings, storedRejection } from '../domain/rejection/service';
 import { TransitRecord } from '../entities/record';
 import { BlobMissingError, type BlobStore } from '../storage/blob-store';
-import type { MetricsPool } from './metrics-pool';
+import type { MeasuredWithSeries, MetricsPool } from './metrics-pool';
 import type { RecordQueue } from './queue';
 
 /** What processing needs: the records, the runs they were stored as, threads to measure them. */
@@ -33,9 +31,10 @@ export async function processRecord(deps: ProcessingDeps, recordId: number): Pro
   const repo = deps.db.getRepository(TransitRecord);
   const record = await repo.findOneBy({ id: recordId });
   if (!record) return; // deleted since it was queued
-  let measured: MeasuredRun;
+  let measured: MeasuredWithSeries;
   try {
-    // Streamed from the store through a metrics thread: never the whole run in memory.
+    // Streamed from the store through a metrics thread, series and all: never the whole run in
+    // memory.
     measured = await deps.metricsPool.measure(await deps.blobs.stream(record.sha256));
   } catch (err) {
     // Uploads are checked before they are stored, so this is a damaged blob: final, not retried.
@@ -44,10 +43,9 @@ export async function processRecord(deps: ProcessingDeps, recordId: number): Pro
       return markFailed(deps, recordId, 'the run file is missing from storage');
     throw err;
   }
-  const { metrics, temperatureType: type, timeOutside: outside } = measured;
-  // Before the record shows as processed, so its charts never need the run parsed again.
-  const run = parseRun(await deps.blobs.read(record.sha256));
-  await storeChartSeries(deps.db.manager, record, run);
+  const { metrics, temperatureType: type, timeOutside: outside, seriesBodies } = measured;
+  // Before the record shows as processed, so its charts never need the run parsed.
+  await storeChartSeries(deps.db.manager, record, seriesBodies);
   const settings = await rejectionSettings(deps.db.manager, record.instituteId);
   await repo.update(recordId, {
     metrics,

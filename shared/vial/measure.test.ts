@@ -3,6 +3,7 @@ import { encodeRun, parseRun } from './dat';
 import { VialFormatError, type VialFormatErrorCode } from './errors';
 import { measureRunFile, measureRunStream, RunMeasurer, type MeasuredRun } from './measure';
 import { computeMetrics } from './metrics';
+import { chartSeries } from './series';
 import { SeededRandom, simulateRun } from './simulate';
 import { temperatureType, timeOutsideLimits } from './temperature';
 import { BAD_RUN_FILES, expected, FIXTURES_DIR, readFixture } from './testing/fixtures';
@@ -22,6 +23,20 @@ function inMemory(bytes: Uint8Array): MeasuredRun {
     temperatureType: type,
     timeOutside: type && timeOutsideLimits(run, type),
   };
+}
+
+function emptyRun(): Uint8Array {
+  return encodeRun({
+    startMs: 0,
+    sampleRate: 100,
+    accelScale: 0.01,
+    temperatureIntervalMs: 1000,
+    temperatureScale: 0.01,
+    vialUuid: '00000000-0000-4000-8000-000000000000',
+    sequence: 1,
+    accel: new Int16Array(0),
+    temperature: new Int16Array(0),
+  });
 }
 
 function outcome(measure: () => MeasuredRun): MeasuredRun | VialFormatErrorCode {
@@ -74,17 +89,7 @@ describe('RunMeasurer', () => {
   });
 
   it('measures a run without samples or readings', () => {
-    const empty = encodeRun({
-      startMs: 0,
-      sampleRate: 100,
-      accelScale: 0.01,
-      temperatureIntervalMs: 1000,
-      temperatureScale: 0.01,
-      vialUuid: '00000000-0000-4000-8000-000000000000',
-      sequence: 1,
-      accel: new Int16Array(0),
-      temperature: new Int16Array(0),
-    });
+    const empty = emptyRun();
     expect(streamed([empty])).toEqual(inMemory(empty));
   });
 
@@ -109,5 +114,48 @@ describe('RunMeasurer', () => {
     }
     await expect(measureRunStream(chunks())).resolves.toEqual(inMemory(bytes));
     expect(measureRunFile(path.join(FIXTURES_DIR, file))).toEqual(inMemory(bytes));
+  });
+});
+
+describe('RunMeasurer asked for chart series', () => {
+  const random = new SeededRandom(21);
+
+  function seriesOf(chunks: Uint8Array[]) {
+    const measurer = new RunMeasurer({ chartSeries: true });
+    for (const chunk of chunks) measurer.push(chunk);
+    return measurer.finish().series;
+  }
+
+  it.each(fixtureFiles)('gives what chartSeries gives on %s, to the bit, in any split', (file) => {
+    const bytes = readFixture(file);
+    const whole = chartSeries(parseRun(bytes));
+    expect(seriesOf([bytes])).toEqual(whole);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(seriesOf(inRandomChunks(bytes, random))).toEqual(whole);
+    }
+  });
+
+  it.each([100, 451, 1000, 1600])('does so for a simulated run at %d Hz', (sampleRate) => {
+    const bytes = simulateRun({ sampleRate, transitSeconds: 12, idleSeconds: 2, seed: sampleRate });
+    const whole = chartSeries(parseRun(bytes));
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(seriesOf(inRandomChunks(bytes, random))).toEqual(whole);
+    }
+  });
+
+  it('splits samples anywhere, down to a byte at a time', () => {
+    const bytes = simulateRun({ sampleRate: 1000, transitSeconds: 5, idleSeconds: 1, seed: 8 });
+    const bytewise = Array.from(bytes, (byte) => Uint8Array.of(byte));
+    expect(seriesOf(bytewise)).toEqual(chartSeries(parseRun(bytes)));
+  });
+
+  it('measures the same figures as without them, and a run without samples', () => {
+    for (const bytes of [readFixture(fixtureFiles[0]), emptyRun()]) {
+      const measurer = new RunMeasurer({ chartSeries: true });
+      measurer.push(bytes);
+      const { series, ...measured } = measurer.finish();
+      expect(measured).toEqual(inMemory(bytes));
+      expect(series).toEqual(chartSeries(parseRun(bytes)));
+    }
   });
 });

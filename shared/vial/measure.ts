@@ -8,6 +8,7 @@ import {
 } from './dat';
 import { AccelerationPass } from './metrics';
 import type { RecordMetrics } from './record-metrics';
+import { ChartSeriesPass, type ChartSeries } from './series';
 import {
   summarizeTemperature,
   temperatureType,
@@ -22,23 +23,30 @@ export interface MeasuredRun {
   metrics: RecordMetrics;
   temperatureType: TemperatureType | null;
   timeOutside: TimeOutsideLimits | null;
+  /** The chart series at the default max_points, when the measurer was asked for them. */
+  series?: ChartSeries;
 }
 
 /**
  * Validates and measures a run file that arrives in chunks (a file read piece by piece, an upload,
  * a blob streamed from the store) in one pass: the same checks as RunFileChecker, the same
- * figures as computeMetrics to the last bit. Memory stays at a sample's bytes carried between
- * chunks plus the temperature block (two bytes a reading): chunks are not kept, so their buffer
- * may be reused as soon as `push` returns.
+ * figures as computeMetrics to the last bit, and if asked the same chart series as chartSeries.
+ * Memory stays at a sample's bytes carried between chunks plus the temperature block (two bytes a
+ * reading), and for the series one bucket of values: chunks are not kept, so their buffer may be
+ * reused as soon as `push` returns.
  */
 export class RunMeasurer {
   private readonly checker = new RunFileChecker();
   private received = 0;
   private pass: AccelerationPass | undefined;
+  private seriesPass: ChartSeriesPass | undefined;
   /** The first bytes of a sample split between two chunks. */
   private readonly carry = new Uint8Array(ACCEL_SAMPLE_BYTES);
   private carried = 0;
   private readonly temperatureParts: Uint8Array[] = [];
+
+  /** `chartSeries`: also compute the chart series (processing stores them; the CLI does not). */
+  constructor(private readonly options: { chartSeries?: boolean } = {}) {}
 
   push(chunk: Uint8Array): void {
     this.checker.push(chunk);
@@ -47,10 +55,11 @@ export class RunMeasurer {
     const header = this.checker.header;
     if (!header) return;
     this.pass ??= new AccelerationPass(header);
+    if (this.options.chartSeries) this.seriesPass ??= new ChartSeriesPass(header);
     const accelEnd = RUN_HEADER_SIZE + ACCEL_SAMPLE_BYTES * header.sampleCount;
     const accelFrom = Math.max(start, RUN_HEADER_SIZE) - start;
     const accelTo = Math.min(this.received, accelEnd) - start;
-    if (accelTo > accelFrom) this.addAccel(this.pass, chunk.subarray(accelFrom, accelTo));
+    if (accelTo > accelFrom) this.addAccel(chunk.subarray(accelFrom, accelTo));
     const temperatureFrom = Math.max(start, accelEnd) - start;
     if (temperatureFrom < chunk.length) this.temperatureParts.push(chunk.slice(temperatureFrom));
   }
@@ -59,6 +68,9 @@ export class RunMeasurer {
   finish(): MeasuredRun {
     const header = this.checker.finish();
     const pass = this.pass ?? new AccelerationPass(header);
+    const seriesPass = this.options.chartSeries
+      ? (this.seriesPass ?? new ChartSeriesPass(header))
+      : undefined;
     const block = Buffer.concat(this.temperatureParts);
     const run = { header, temperature: int16Counts(block, 0, header.temperatureCount) };
     const metrics = pass.metrics(summarizeTemperature(run));
@@ -69,10 +81,17 @@ export class RunMeasurer {
       metrics,
       temperatureType: type,
       timeOutside: type && timeOutsideLimits(run, type),
+      ...(seriesPass && { series: seriesPass.finish(run.temperature) }),
     };
   }
 
-  private addAccel(pass: AccelerationPass, bytes: Uint8Array): void {
+  /** Feeds whole samples to the passes; they keep nothing of `counts`. */
+  private addSamples(counts: Int16Array): void {
+    this.pass!.add(counts);
+    this.seriesPass?.add(counts);
+  }
+
+  private addAccel(bytes: Uint8Array): void {
     let rest = bytes;
     if (this.carried > 0) {
       const taken = rest.subarray(0, ACCEL_SAMPLE_BYTES - this.carried);
@@ -80,11 +99,11 @@ export class RunMeasurer {
       this.carried += taken.length;
       rest = rest.subarray(taken.length);
       if (this.carried < ACCEL_SAMPLE_BYTES) return;
-      pass.add(int16Counts(this.carry, 0, 3));
+      this.addSamples(int16Counts(this.carry, 0, 3));
       this.carried = 0;
     }
     const whole = rest.length - (rest.length % ACCEL_SAMPLE_BYTES);
-    if (whole > 0) pass.add(int16Counts(rest, 0, whole / 2));
+    if (whole > 0) this.addSamples(int16Counts(rest, 0, whole / 2));
     this.carry.set(rest.subarray(whole));
     this.carried = rest.length - whole;
   }

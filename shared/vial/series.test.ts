@@ -1,9 +1,11 @@
 import { parseRun } from './dat';
 import { computeMetrics } from './metrics';
 import { magnitude } from './acceleration';
+import { SeededRandom } from './simulate';
 import {
   accelerationSeries,
   chartSeries,
+  ChartSeriesPass,
   cumulativeSeries,
   temperatureSeries,
   thinMinMax,
@@ -115,6 +117,20 @@ describe('chartSeries', () => {
       const whole = thinMinMax(time, magnitudes, maxPoints);
       const series = accelerationSeries(highRate, maxPoints);
       expect([series.acceleration_time, series.acceleration]).toEqual([whole.time, whole.values]);
+    }
+  });
+
+  it('gives the same series fed its samples in pieces of any size, at any max_points', () => {
+    const random = new SeededRandom(3);
+    const { sampleCount } = highRate.header;
+    for (const maxPoints of [3, 777, 4000]) {
+      const pass = new ChartSeriesPass(highRate.header, maxPoints);
+      for (let at = 0; at < sampleCount;) {
+        const n = Math.min(sampleCount - at, 1 + Math.floor(random.next() ** 3 * 5000));
+        pass.add(highRate.accel.subarray(3 * at, 3 * (at + n)));
+        at += n;
+      }
+      expect(pass.finish(highRate.temperature)).toEqual(chartSeries(highRate, maxPoints));
     }
   });
 });

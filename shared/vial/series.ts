@@ -1,8 +1,9 @@
-import { lowpassFrom, magnitude, type AxesLowpass } from './acceleration';
-import type { Run } from './dat';
+import { lowpassFrom, magnitude as magnitudeOf, type AxesLowpass } from './acceleration';
+import type { Run, RunHeader } from './dat';
 
-// A module binding rather than `Math.abs` in the per-sample loops (see acceleration.ts).
+// Module bindings rather than `Math.abs` or the import in the per-sample loops (see metrics.ts).
 const { abs } = Math;
+const magnitude = magnitudeOf;
 
 /** Chart series of a record (vial-data.md section 4), with the API's field names. */
 export const DEFAULT_MAX_POINTS = 4000;
@@ -40,6 +41,14 @@ class Buckets {
   }
 }
 
+/**
+ * Bucket-sized arrays written a value at a time: plain arrays of doubles, not Float64Arrays, since
+ * with Object.prototype frozen (freezePrototypes, as in the server and its metrics threads) V8
+ * stores into typed arrays some 30× slower (Node 20), which made the series pass 7× slower.
+ */
+type Scratch = number[] | Float64Array;
+const scratch = (length: number): number[] => new Array<number>(length).fill(0);
+
 /** A thinned series, built one bucket at a time. */
 class Thinned implements ThinnedSeries {
   readonly time: number[] = [];
@@ -51,7 +60,7 @@ class Thinned implements ThinnedSeries {
   ) {}
 
   /** Keeps the extremes of one bucket, whose values are `bucket[0..length)` from index `start`. */
-  keepExtremes(bucket: Float64Array, length: number, start: number): void {
+  keepExtremes(bucket: Scratch, length: number, start: number): void {
     let lowest = 0;
     let highest = 0;
     let low = bucket[0];
@@ -70,7 +79,7 @@ class Thinned implements ThinnedSeries {
     if (lowest !== highest) this.keep(Math.max(lowest, highest), bucket, start);
   }
 
-  private keep(j: number, bucket: Float64Array, start: number): void {
+  private keep(j: number, bucket: Scratch, start: number): void {
     this.time.push(this.timeAt(start + j));
     this.values.push(bucket[j]);
   }
@@ -102,30 +111,6 @@ function thinWhole(
   return thinned;
 }
 
-/** |a| of samples [start, start + length) into out[0..length). */
-function fillMagnitudes(run: Run, start: number, length: number, out: Float64Array): void {
-  const { accel } = run;
-  const scale = run.header.accelScale;
-  for (let j = 0, k = 3 * start; j < length; j++, k += 3) {
-    out[j] = magnitude(accel[k] * scale, accel[k + 1] * scale, accel[k + 2] * scale);
-  }
-}
-
-/** The same after the 225 Hz low-pass, which must be fed every sample in order. */
-function fillLowpassed(
-  run: Run,
-  lowpass: AxesLowpass,
-  start: number,
-  length: number,
-  out: Float64Array,
-): void {
-  const { accel } = run;
-  const scale = run.header.accelScale;
-  for (let j = 0, k = 3 * start; j < length; j++, k += 3) {
-    out[j] = lowpass.magnitude(accel[k] * scale, accel[k + 1] * scale, accel[k + 2] * scale);
-  }
-}
-
 export interface AccelerationSeries {
   acceleration_time: number[];
   /** |a| in g. */
@@ -141,8 +126,8 @@ export interface TemperatureSeries {
   maximum_temperature: number | null;
 }
 
-export type CumulativeMetric = 'auc' | 'auc_225hz' | 'power';
-const CUMULATIVE_METRICS: readonly CumulativeMetric[] = ['auc', 'auc_225hz', 'power'];
+const CUMULATIVE_METRICS = ['auc', 'auc_225hz', 'power'] as const;
+export type CumulativeMetric = (typeof CUMULATIVE_METRICS)[number];
 
 export interface CumulativeSeries {
   time: number[];
@@ -167,7 +152,7 @@ class RunningMetric {
   }
 
   /** Writes the metric up to each sample of `magnitudes[0..length)`, samples from `start` on. */
-  fill(magnitudes: Float64Array, length: number, start: number, out: Float64Array): void {
+  fill(magnitudes: Scratch, length: number, start: number, out: Scratch): void {
     const { squared, halfDt, sampleRate } = this;
     let { sum, previous } = this;
     let j = 0;
@@ -207,72 +192,155 @@ interface Wanted {
   cumulative?: readonly CumulativeMetric[];
 }
 
-interface AccelerationPass {
+interface SamplesSeries {
   acceleration: AccelerationSeries | null;
   cumulative: Partial<Record<CumulativeMetric, CumulativeSeries>>;
 }
 
 /**
- * One pass over the samples, a bucket at a time, feeding every wanted series: |a| and the running
- * metrics, the 225 Hz low-pass only when auc_225hz is wanted. Memory: the thinned series and three
- * bucket-sized scratch arrays, never a whole run's values.
+ * One pass over the samples feeding every wanted series: |a| and the running metrics, the 225 Hz
+ * low-pass only when auc_225hz is wanted. The samples may come in pieces of any size (a run in
+ * memory, or streamed like AccelerationPass): the run's sample count, from its header, fixes the
+ * buckets, each piece's magnitudes are written into the current bucket, and a bucket is thinned
+ * once it is full, so any split gives the same series to the last bit. Memory: the thinned series
+ * and three bucket-sized scratch arrays, never a whole run's values.
  */
-function accelerationPass(run: Run, maxPoints: number, wanted: Wanted): AccelerationPass {
-  const { sampleCount, sampleRate } = run.header;
-  const times = uniformTimes(1 / sampleRate);
-  const raw = wanted.acceleration ? new Thinned(times) : null;
-  const metric = (name: CumulativeMetric) => ({
-    name,
-    running: new RunningMetric(name === 'power', sampleRate),
-    thinned: new Thinned(times),
-  });
-  const rawMetrics = (['auc', 'power'] as const)
-    .filter((name) => wanted.cumulative?.includes(name))
-    .map(metric);
-  const filtered = wanted.cumulative?.includes('auc_225hz') ? metric('auc_225hz') : null;
-  // Where the low-pass does not apply (fs ≤ 450 Hz) auc_225hz is auc of the raw magnitudes.
-  const lowpass = filtered ? lowpassFrom(run.header, run.accel) : null;
+class SamplesPass {
+  private readonly scale: number;
+  private readonly buckets: Buckets;
+  private readonly raw: Thinned | null;
+  private readonly rawMetrics: {
+    running: RunningMetric;
+    thinned: Thinned;
+    name: CumulativeMetric;
+  }[];
+  private readonly filtered: {
+    running: RunningMetric;
+    thinned: Thinned;
+    name: CumulativeMetric;
+  } | null;
+  private lowpass: AxesLowpass | null = null;
+  private readonly magnitudes: Scratch;
+  private readonly lowpassed: Scratch;
+  private readonly running: Scratch;
+  /** Samples fed so far. */
+  private received = 0;
+  /** The bucket being filled, and where it starts and ends. */
+  private bucket = 0;
+  private bucketStart = 0;
+  private bucketEnd: number;
 
-  const buckets = new Buckets(sampleCount, maxPoints);
-  const magnitudes = new Float64Array(buckets.longest);
-  const lowpassed = lowpass ? new Float64Array(buckets.longest) : magnitudes;
-  const running = new Float64Array(buckets.longest);
-  for (let b = 0; b < buckets.count; b++) {
-    const start = buckets.start(b);
-    const length = buckets.start(b + 1) - start;
-    fillMagnitudes(run, start, length, magnitudes);
-    if (lowpass) fillLowpassed(run, lowpass, start, length, lowpassed);
-    raw?.keepExtremes(magnitudes, length, start);
-    for (const m of rawMetrics) {
+  constructor(
+    private readonly header: RunHeader,
+    maxPoints: number,
+    wanted: Wanted,
+  ) {
+    const { sampleCount, sampleRate } = header;
+    this.scale = header.accelScale;
+    const times = uniformTimes(1 / sampleRate);
+    this.raw = wanted.acceleration ? new Thinned(times) : null;
+    const metric = (name: CumulativeMetric) => ({
+      name,
+      running: new RunningMetric(name === 'power', sampleRate),
+      thinned: new Thinned(times),
+    });
+    this.rawMetrics = (['auc', 'power'] as const)
+      .filter((name) => wanted.cumulative?.includes(name))
+      .map(metric);
+    this.filtered = wanted.cumulative?.includes('auc_225hz') ? metric('auc_225hz') : null;
+    this.buckets = new Buckets(sampleCount, maxPoints);
+    this.bucketEnd = this.buckets.count > 0 ? this.buckets.start(1) : 0;
+    this.magnitudes = scratch(this.buckets.longest);
+    this.lowpassed = scratch(this.filtered ? this.buckets.longest : 0);
+    this.running = scratch(this.buckets.longest);
+  }
+
+  /** Feeds the next whole samples: interleaved x, y, z counts. */
+  add(accel: Int16Array): void {
+    const n = accel.length / 3;
+    if (this.received === 0 && n > 0 && this.filtered) {
+      this.lowpass = lowpassFrom(this.header, accel);
+    }
+    for (let from = 0; from < n && this.bucket < this.buckets.count;) {
+      const length = Math.min(n - from, this.bucketEnd - this.received);
+      this.fill(accel, from, length, this.received - this.bucketStart);
+      from += length;
+      this.received += length;
+      if (this.received === this.bucketEnd) this.thinBucket();
+    }
+  }
+
+  /** |a| (and its low-passed twin) of accel's samples [from, from + length) into the bucket. */
+  private fill(accel: Int16Array, from: number, length: number, at: number): void {
+    const { scale, magnitudes, lowpass, lowpassed } = this;
+    for (let j = at, end = at + length, k = 3 * from; j < end; j++, k += 3) {
+      magnitudes[j] = magnitude(accel[k] * scale, accel[k + 1] * scale, accel[k + 2] * scale);
+    }
+    if (!lowpass) return;
+    for (let j = at, end = at + length, k = 3 * from; j < end; j++, k += 3) {
+      lowpassed[j] = lowpass.magnitude(
+        accel[k] * scale,
+        accel[k + 1] * scale,
+        accel[k + 2] * scale,
+      );
+    }
+  }
+
+  private thinBucket(): void {
+    const { magnitudes, running, bucketStart: start } = this;
+    const length = this.bucketEnd - start;
+    this.raw?.keepExtremes(magnitudes, length, start);
+    for (const m of this.rawMetrics) {
       m.running.fill(magnitudes, length, start, running);
       m.thinned.keepExtremes(running, length, start);
     }
-    if (filtered) {
-      filtered.running.fill(lowpassed, length, start, running);
-      filtered.thinned.keepExtremes(running, length, start);
+    if (this.filtered) {
+      // Where the low-pass does not apply (fs ≤ 450 Hz) auc_225hz is auc of the raw magnitudes.
+      const values = this.lowpass ? this.lowpassed : magnitudes;
+      this.filtered.running.fill(values, length, start, running);
+      this.filtered.thinned.keepExtremes(running, length, start);
     }
+    this.bucket++;
+    this.bucketStart = this.bucketEnd;
+    this.bucketEnd = this.buckets.start(this.bucket + 1);
   }
 
-  const cumulative: AccelerationPass['cumulative'] = {};
-  for (const m of filtered ? [...rawMetrics, filtered] : rawMetrics) {
-    cumulative[m.name] = { time: m.thinned.time, cumulative_metric: m.thinned.values };
+  /** The series, once every sample of the run is fed. */
+  finish(): SamplesSeries {
+    if (this.received !== this.header.sampleCount) {
+      throw new Error(`Series fed ${this.received} of ${this.header.sampleCount} samples`);
+    }
+    const { raw } = this;
+    const cumulative: SamplesSeries['cumulative'] = {};
+    for (const m of this.filtered ? [...this.rawMetrics, this.filtered] : this.rawMetrics) {
+      cumulative[m.name] = { time: m.thinned.time, cumulative_metric: m.thinned.values };
+    }
+    return {
+      acceleration: raw && {
+        acceleration_time: raw.time,
+        acceleration: raw.values,
+        // Thinning keeps each bucket's extremes, so the thinned values hold the global maximum.
+        maximum_acceleration: raw.values.reduce((max, value) => Math.max(max, value), 0),
+      },
+      cumulative,
+    };
   }
-  return {
-    acceleration: raw && {
-      acceleration_time: raw.time,
-      acceleration: raw.values,
-      // Thinning keeps each bucket's extremes, so the thinned values hold the global maximum.
-      maximum_acceleration: raw.values.reduce((max, value) => Math.max(max, value), 0),
-    },
-    cumulative,
-  };
+}
+
+function samplesSeries(run: Run, maxPoints: number, wanted: Wanted): SamplesSeries {
+  const pass = new SamplesPass(run.header, maxPoints, wanted);
+  pass.add(run.accel);
+  return pass.finish();
 }
 
 export function accelerationSeries(run: Run, maxPoints = DEFAULT_MAX_POINTS): AccelerationSeries {
-  return accelerationPass(run, maxPoints, { acceleration: true }).acceleration!;
+  return samplesSeries(run, maxPoints, { acceleration: true }).acceleration!;
 }
 
-export function temperatureSeries(run: Run, maxPoints = DEFAULT_MAX_POINTS): TemperatureSeries {
+export function temperatureSeries(
+  run: Pick<Run, 'header' | 'temperature'>,
+  maxPoints = DEFAULT_MAX_POINTS,
+): TemperatureSeries {
   const scale = run.header.temperatureScale;
   const celsius = Float64Array.from(run.temperature, (count) => count * scale);
   const thinned = thinWhole(
@@ -295,7 +363,7 @@ export function cumulativeSeries(
   metric: CumulativeMetric,
   maxPoints = DEFAULT_MAX_POINTS,
 ): CumulativeSeries {
-  return accelerationPass(run, maxPoints, { cumulative: [metric] }).cumulative[metric]!;
+  return samplesSeries(run, maxPoints, { cumulative: [metric] }).cumulative[metric]!;
 }
 
 /** Every chart series of a record at one max_points, the acceleration ones in a single pass. */
@@ -305,14 +373,50 @@ export interface ChartSeries {
   cumulative: Record<CumulativeMetric, CumulativeSeries>;
 }
 
+/** The kinds of series a record answers, each a part of ChartSeries. */
+export const SERIES_KINDS = ['acceleration', 'temperature', ...CUMULATIVE_METRICS] as const;
+export type SeriesKind = (typeof SERIES_KINDS)[number];
+
+export function seriesOfKind(all: ChartSeries, kind: SeriesKind): object {
+  if (kind === 'acceleration' || kind === 'temperature') return all[kind];
+  return all.cumulative[kind];
+}
+
+/**
+ * Every chart series of a run whose samples are fed in pieces (a run streamed from the store, see
+ * RunMeasurer), then its temperature block: what chartSeries gives for the whole run, to the bit.
+ */
+export class ChartSeriesPass {
+  private readonly samples: SamplesPass;
+
+  constructor(
+    private readonly header: RunHeader,
+    private readonly maxPoints = DEFAULT_MAX_POINTS,
+  ) {
+    this.samples = new SamplesPass(header, maxPoints, {
+      acceleration: true,
+      cumulative: CUMULATIVE_METRICS,
+    });
+  }
+
+  /** Feeds the next whole samples: interleaved x, y, z counts. */
+  add(accel: Int16Array): void {
+    this.samples.add(accel);
+  }
+
+  /** The series, once every sample is fed, with the run's temperature readings. */
+  finish(temperature: Int16Array): ChartSeries {
+    const { acceleration, cumulative } = this.samples.finish();
+    return {
+      acceleration: acceleration!,
+      temperature: temperatureSeries({ header: this.header, temperature }, this.maxPoints),
+      cumulative: cumulative as ChartSeries['cumulative'],
+    };
+  }
+}
+
 export function chartSeries(run: Run, maxPoints = DEFAULT_MAX_POINTS): ChartSeries {
-  const pass = accelerationPass(run, maxPoints, {
-    acceleration: true,
-    cumulative: CUMULATIVE_METRICS,
-  });
-  return {
-    acceleration: pass.acceleration!,
-    temperature: temperatureSeries(run, maxPoints),
-    cumulative: pass.cumulative as ChartSeries['cumulative'],
-  };
+  const pass = new ChartSeriesPass(run.header, maxPoints);
+  pass.add(run.accel);
+  return pass.finish(run.temperature);
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/records';
 import type { AuthUser } from '../../auth/auth-user';
 import type { TransitRecord } from '../../entities/record';
-import type { SeriesKind } from '../../entities/record-series';
+import type { SeriesKind } from '../../../shared/vial/series';
 import { BlobMissingError } from '../../storage/blob-store';
 import type { RunCache } from '../../storage/run-cache';
 import { outOfRangeOf } from '../baselines/service';

@@ -6,13 +6,14 @@ import {
   accelerationSeries,
   cumulativeSeries,
   DEFAULT_MAX_POINTS,
+  SERIES_KINDS,
   temperatureSeries,
 } from '../../../shared/vial/series';
 import { expected, readFixture } from '../../../shared/vial/testing/fixtures';
 import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../testing/records';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
-import { RecordSeries, SERIES_KINDS } from '../../entities/record-series';
+import { RecordSeries } from '../../entities/record-series';
 import { SERIES_FORMAT } from '../../domain/records/series';
 import { processRecord } from '../../pipeline/process-record';
 
