@@ -72,25 +72,34 @@ export interface BrowserTests {
 }
 
 /**
+ * How long a file's server and browser may take to start: a database from the template, the demo
+ * data and Chromium, on a 2-core machine that may be running a second suite.
+ */
+const START_TIMEOUT_MS = 180_000;
+
+/**
  * The usual browser test file: one test server and one browser for the whole file, a fresh page
  * per test, all closed afterwards. Call at the top of the file; hooks the file adds run after
  * these, so they can use the server and the page.
  */
 export function setUpBrowserTests(
   serverOptions: Parameters<typeof startTestServer>[0] = {},
-  { startTimeout }: { startTimeout?: number } = {},
 ): BrowserTests {
   const e2e = {} as BrowserTests;
+  let server: Promise<TestServer> | undefined;
+  let browser: Promise<Browser> | undefined;
   beforeAll(async () => {
-    [e2e.server, e2e.browser] = await Promise.all([
-      startTestServer(serverOptions),
-      launchBrowser(),
-    ]);
-  }, startTimeout);
+    server = startTestServer(serverOptions);
+    browser = launchBrowser();
+    [e2e.server, e2e.browser] = await Promise.all([server, browser]);
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
-    await e2e.browser?.close();
-    await e2e.server?.stop();
-  });
+    // A start that outlived its hook's timeout still ends: wait for it and close what it made,
+    // so no server keeps running into the next test file of this Jest worker.
+    const [started, launched] = await Promise.allSettled([server, browser]);
+    if (launched.status === 'fulfilled') await launched.value?.close();
+    if (started.status === 'fulfilled') await started.value?.stop();
+  }, START_TIMEOUT_MS);
   beforeEach(async () => {
     e2e.page = await newPage(e2e.browser, e2e.server.url);
   });

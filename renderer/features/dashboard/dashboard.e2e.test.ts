@@ -7,7 +7,7 @@ import { cellCenter, rangeStart } from './components/activity-calendar-layout';
 import { ACTIVITY_DAYS } from './api/get-record-activity';
 
 // The full demo: six months of records on lines, labels and validations.
-const e2e = setUpBrowserTests({ demo: 'full' }, { startTimeout: 120_000 });
+const e2e = setUpBrowserTests({ demo: 'full' });
 let admin: ApiClient;
 let hospital: number;
 

@@ -4,7 +4,7 @@ import { formatDay } from '../../lib/calendar-day';
 import { zonedDay } from '../../lib/time-zone';
 
 // The full demo: records on lines, clinical data that calibrates the model, two HI data sets.
-const e2e = setUpBrowserTests({ demo: 'full' }, { startTimeout: 180_000 });
+const e2e = setUpBrowserTests({ demo: 'full' });
 let member: ApiClient;
 let hospital: number;
 

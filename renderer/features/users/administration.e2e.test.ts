@@ -15,6 +15,8 @@ const menuItems = async () => {
   await e2e.page.getByRole('button', { name: 'Settings menu' }).click();
   const items = await e2e.page.getByRole('menuitem').allTextContents();
   await e2e.page.keyboard.press('Escape');
+  // The menu fades out: until it is gone its items are still there to be found and clicked.
+  await e2e.page.getByRole('menu').waitFor({ state: 'detached' });
   return items;
 };
 

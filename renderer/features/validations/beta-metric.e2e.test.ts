@@ -6,7 +6,7 @@ import type { ValidationLineStats } from '../../../shared/api/validations';
  * The staff's beta-metric selector in the top bar (behind betaMetrics) drives the metric of the
  * line and validation screens; everyone else keeps VitalMetric.
  */
-const e2e = setUpBrowserTests({ demo: 'full' }, { startTimeout: 60_000 });
+const e2e = setUpBrowserTests({ demo: 'full' });
 let validationId: number;
 let lineId: number;
 let lineName: string;

@@ -3,7 +3,7 @@ import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser
 import type { ApiClient } from '../../../testing/http';
 import { VALIDATION_MESSAGES } from '../../../shared/api/validations';
 
-const e2e = setUpBrowserTests({ demo: 'full' }, { startTimeout: 60_000 });
+const e2e = setUpBrowserTests({ demo: 'full' });
 let admin: ApiClient;
 let hospitalId: number;
 
