@@ -128,15 +128,24 @@ export function useRecordFilters() {
   );
 
   const setView = useCallback(
-    (view: { page?: number; size?: number; ordering?: string }) =>
+    (view: { page?: number; size?: number; ordering?: string }) => {
+      // The grid also reports the view it already shows (when its rows arrive). Navigating then
+      // would be no change at best; at worst it lands right after a filter change, from the
+      // address as it was before it (the router's updater is not queued), and undoes the filter.
+      const unchanged =
+        (view.page ?? page) === page &&
+        (view.size ?? size) === size &&
+        (view.ordering ?? ordering) === ordering;
+      if (unchanged) return;
       setParams((prev) => {
         const next = new URLSearchParams(prev);
         if (view.page !== undefined) next.set('page', String(view.page));
         if (view.size !== undefined) next.set('size', String(view.size));
         if (view.ordering !== undefined) next.set('ordering', view.ordering);
         return next;
-      }),
-    [setParams],
+      });
+    },
+    [setParams, page, size, ordering],
   );
 
   const clearFilters = useCallback(
