@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from '../server/boot';
-import { loadConfig } from '../server/config';
-import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
-import { DEMO_PASSWORD } from '../server/demo/seed';
-import { simulateRun } from '../shared/vial/simulate';
-import { ApiClient } from '../testing/http';
+import type { ApiClient } from '../testing/http';
 import { runForm, waitProcessed } from '../testing/records';
 import { timed, type Figure } from './timing';
+import { oneHourRun, registerBenchVial, startBenchServer } from './bench-server';
 
 const VIAL_UUID = '7c1d2e3f-4a5b-4c6d-8e7f-90a1b2c3d4e5';
 /** One-hour runs uploaded: the first-request figure is the median of their first requests. */
@@ -21,33 +17,13 @@ const RUNS = 5;
  * the run cache emptied, as an API process other than the worker would see it.
  */
 export async function benchChartSeries(): Promise<Figure[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-series-'));
-  const staticDir = path.join(dir, 'static');
-  fs.mkdirSync(staticDir);
+  // The static file is served by the app's own express.static, as the renderer would be.
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-static-'));
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html>');
-  const cluster = await startEmbeddedPostgres(path.join(dir, 'postgres'));
-  const quiet = { info: () => undefined, error: console.error };
-  const server = await startServer(
-    {
-      ...loadConfig({ DATA_DIR: dir, DATABASE_URL: cluster.url(), DEMO: 'accounts', PORT: '0' }),
-      rendererDir: staticDir,
-    },
-    quiet,
-  );
+  const bench = await startBenchServer('series', { rendererDir: () => staticDir });
   try {
-    const api = new ApiClient(server.url);
-    const token = async (email: string) =>
-      (await api.form('/v2/auth/token', { username: email, password: DEMO_PASSWORD })).body
-        .access_token as string;
-    const staff = api.as(await token('staff@example.org'));
-    const member = api.as(await token('member@example.org'));
-    const hospital = (await staff.get('/v2/institutes?search_string=Northfield')).body.items[0].id;
-    await staff.post('/v2/vials', {
-      label: 'VV-SERIES',
-      uuid: VIAL_UUID,
-      version: 'VV2',
-      institute: hospital,
-    });
+    const { server, member, hospital } = bench;
+    await registerBenchVial(bench, 'VV-SERIES', VIAL_UUID);
 
     console.log(`chart series: ${RUNS} one-hour 1 kHz runs`);
     const series = (id: number) => `/v2/records/${id}/data?type=acceleration`;
@@ -59,13 +35,7 @@ export async function benchChartSeries(): Promise<Figure[]> {
     const firsts: number[] = [];
     let id = 0;
     for (let seed = 1; seed <= RUNS; seed++) {
-      const bytes = simulateRun({
-        sampleRate: 1000,
-        idleSeconds: 30,
-        transitSeconds: 3540,
-        seed,
-        vialUuid: VIAL_UUID,
-      });
+      const bytes = oneHourRun(seed, VIAL_UUID);
       const form = runForm(bytes, VIAL_UUID, `RUN${seed}.DAT`);
       id = (await member.multipart(`/v2/institutes/${hospital}/record-upload`, form)).body.id;
       await waitProcessed(member, id, 120_000);
@@ -105,9 +75,8 @@ export async function benchChartSeries(): Promise<Figure[]> {
       },
     ];
   } finally {
-    await server.stop();
-    await cluster.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await bench.stop();
+    fs.rmSync(staticDir, { recursive: true, force: true });
   }
 }
 

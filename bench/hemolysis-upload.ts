@@ -1,14 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { startServer } from '../server/boot';
-import { loadConfig } from '../server/config';
-import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
-import { DEMO_PASSWORD } from '../server/demo/seed';
-import { ApiClient } from '../testing/http';
+import { startBenchServer } from './bench-server';
 
 const ROWS = Number(process.env.BENCH_HI_ROWS ?? 1_000_000);
 
@@ -42,24 +37,9 @@ async function writeCsv(file: string, rows: number): Promise<number> {
  * (BENCH_HI_ROWS=100000 for a comparison).
  */
 export async function benchHemolysisUpload(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-hi-'));
-  const cluster = await startEmbeddedPostgres(path.join(dir, 'postgres'));
-  const quiet = { info: () => undefined, error: console.error };
-  const server = await startServer(
-    {
-      ...loadConfig({ DATA_DIR: dir, DATABASE_URL: cluster.url(), DEMO: 'accounts', PORT: '0' }),
-      rendererDir: path.join(dir, 'none'),
-    },
-    quiet,
-  );
+  const bench = await startBenchServer('hi');
   try {
-    const api = new ApiClient(server.url);
-    const token = async (email: string) =>
-      (await api.form('/v2/auth/token', { username: email, password: DEMO_PASSWORD })).body
-        .access_token as string;
-    const staff = api.as(await token('staff@example.org'));
-    const member = api.as(await token('member@example.org'));
-    const hospital = (await staff.get('/v2/institutes?search_string=Northfield')).body.items[0].id;
+    const { dir, member, hospital } = bench;
     const line = (await member.post(`/v2/institutes/${hospital}/lines`, { name: 'Bench line' }))
       .body.id;
 
@@ -103,8 +83,6 @@ export async function benchHemolysisUpload(): Promise<void> {
       `  peak resident size                  ${mb(peakRss)} (idle ${mb(baseline.rss)}, +${mb(peakRss - baseline.rss)})`,
     );
   } finally {
-    await server.stop();
-    await cluster.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await bench.stop();
   }
 }

@@ -1,16 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '../server/boot';
 import { loadConfig } from '../server/config';
-import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
-import { DEMO_PASSWORD } from '../server/demo/seed';
-import { simulateRun } from '../shared/vial/simulate';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from '../testing/browser';
-import { ApiClient } from '../testing/http';
 import { runForm, waitProcessed } from '../testing/records';
 import { timed, type Figure, type Skipped } from './timing';
+import { oneHourRun, registerBenchVial, startBenchServer } from './bench-server';
 
 const VIAL_UUID = '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9';
 const ROUNDS = 7;
@@ -26,38 +21,12 @@ export async function benchRecordPage(): Promise<Figure | Skipped> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
     return { name, note: `no renderer build in ${rendererDir}: run 'npm run build:renderer'` };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-page-'));
-  const cluster = await startEmbeddedPostgres(path.join(dir, 'postgres'));
-  const quiet = { info: () => undefined, error: console.error };
-  const server = await startServer(
-    {
-      ...loadConfig({ DATA_DIR: dir, DATABASE_URL: cluster.url(), DEMO: 'accounts', PORT: '0' }),
-      rendererDir,
-    },
-    quiet,
-  );
+  const bench = await startBenchServer('page', { rendererDir: () => rendererDir });
   const browser = await launchBrowser();
   try {
-    const api = new ApiClient(server.url);
-    const token = async (email: string) =>
-      (await api.form('/v2/auth/token', { username: email, password: DEMO_PASSWORD })).body
-        .access_token as string;
-    const staff = api.as(await token('staff@example.org'));
-    const member = api.as(await token('member@example.org'));
-    const hospital = (await staff.get('/v2/institutes?search_string=Northfield')).body.items[0].id;
-    await staff.post('/v2/vials', {
-      label: 'VV-PAGE',
-      uuid: VIAL_UUID,
-      version: 'VV2',
-      institute: hospital,
-    });
-    const bytes = simulateRun({
-      sampleRate: 1000,
-      idleSeconds: 30,
-      transitSeconds: 3540,
-      seed: 11,
-      vialUuid: VIAL_UUID,
-    });
+    const { server, member, hospital } = bench;
+    await registerBenchVial(bench, 'VV-PAGE', VIAL_UUID);
+    const bytes = oneHourRun(11, VIAL_UUID);
     const form = runForm(bytes, VIAL_UUID);
     const { id } = (await member.multipart(`/v2/institutes/${hospital}/record-upload`, form)).body;
     await waitProcessed(member, id, 120_000);
@@ -106,8 +75,6 @@ export async function benchRecordPage(): Promise<Figure | Skipped> {
     };
   } finally {
     await browser.close();
-    await server.stop();
-    await cluster.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
