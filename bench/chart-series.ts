@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ApiClient } from '../testing/http';
 import { runForm, waitProcessed } from '../testing/records';
-import { timed, type Figure } from './timing';
+import { percentile, timed, type Figure } from './timing';
 import { oneHourRun, registerBenchVial, startBenchServer } from './bench-server';
 
 const VIAL_UUID = '7c1d2e3f-4a5b-4c6d-8e7f-90a1b2c3d4e5';
@@ -93,11 +93,6 @@ async function alternately(...calls: (() => Promise<unknown>)[]): Promise<number
     }
   }
   return times;
-}
-
-function percentile(times: number[], p: number): number {
-  const sorted = [...times].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
 const auth = (client: ApiClient) => ({ Authorization: `Bearer ${client.token}` });

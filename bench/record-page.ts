@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from '../testing/browser';
 import { runForm, waitProcessed } from '../testing/records';
-import { timed, type Figure, type Skipped } from './timing';
+import { percentile, timed, type Figure, type Skipped } from './timing';
 import { oneHourRun, registerBenchVial, startBenchServer } from './bench-server';
 
 const VIAL_UUID = '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9';
@@ -63,11 +63,10 @@ export async function benchRecordPage(): Promise<Figure | Skipped> {
       times[0].push(await account());
       times[1].push(await record());
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
     return {
       name,
-      product: median(times[1]),
-      baseline: median(times[0]),
+      product: percentile(times[1], 0.5),
+      baseline: percentile(times[0], 0.5),
       baselineName: '/account',
       unit: 'ms',
       target: 1.5,

@@ -43,8 +43,13 @@ export async function p95(
   while (times.length < max && (times.length < min || performance.now() - start < budgetMs)) {
     times.push((await timed(work))[1]);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.min(times.length - 1, Math.ceil(0.95 * times.length) - 1)];
+  return percentile(times, 0.95);
+}
+
+/** The value at fraction `p` of the sorted times (0.5: the median of an odd count). */
+export function percentile(times: number[], p: number): number {
+  const sorted = [...times].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
 /** The table as the issue prints it: figure, product, baseline, ratio and target. */

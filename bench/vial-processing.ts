@@ -3,6 +3,7 @@ import { parseRun } from '../shared/vial/dat';
 import { computeMetrics } from '../shared/vial/metrics';
 import { accelerationSeries, chartSeries, cumulativeSeries } from '../shared/vial/series';
 import { simulateRun } from '../shared/vial/simulate';
+import { percentile } from './timing';
 
 const REPETITIONS = 5;
 
@@ -13,8 +14,8 @@ function medianMs(work: () => unknown): number {
     const start = performance.now();
     work();
     return performance.now() - start;
-  }).sort((a, b) => a - b);
-  return times[Math.floor(REPETITIONS / 2)];
+  });
+  return percentile(times, 0.5);
 }
 
 /** Parse + metrics and chart series on a one-hour 1 kHz run (3.6 M samples, 21.6 MB). */
