@@ -3,28 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { startServer, startWorker } from '../server/boot';
-import { loadConfig } from '../server/config';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
-import { DEMO_PASSWORD } from '../server/demo/seed';
-import { simulateRun } from '../shared/vial/simulate';
-import { ApiClient } from '../testing/http';
+import { startWorker } from '../server/boot';
+import type { ApiClient } from '../testing/http';
 import { processEnv, spawnServer } from '../testing/processes';
+import { oneHourRun, registerBenchVial, signInDemo, startBenchServer } from './bench-server';
 import { percentile, timed, type Figure } from './timing';
 
 const RUNS = 20;
 const VIAL_UUID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
 const ROOT = path.join(__dirname, '..');
-
-/** A one-hour 1 kHz run (21.6 MB) of the bench vial. */
-const oneHourRun = () =>
-  simulateRun({
-    sampleRate: 1000,
-    idleSeconds: 30,
-    transitSeconds: 3540,
-    seed: 11,
-    vialUuid: VIAL_UUID,
-  });
 
 /**
  * The same run under another sequence number: another file and record, the same samples (the
@@ -42,25 +30,6 @@ function runBlob(bytes: Uint8Array, body: Blob, sequence: number): FormData {
   form.append('vial_uuid', VIAL_UUID);
   form.append('file', new Blob([withSequence(bytes, sequence), body]), `RUN${sequence}.DAT`);
   return form;
-}
-
-async function staffAndMember(url: string) {
-  const api = new ApiClient(url);
-  const token = async (email: string) =>
-    (await api.form('/v2/auth/token', { username: email, password: DEMO_PASSWORD })).body
-      .access_token as string;
-  const staff = api.as(await token('staff@example.org'));
-  const member = api.as(await token('member@example.org'));
-  const hospital = (await staff.get('/v2/institutes?search_string=Northfield')).body.items[0]
-    .id as number;
-  const vial = await staff.post('/v2/vials', {
-    label: 'VV-PIPELINE',
-    uuid: VIAL_UUID,
-    version: 'VV2',
-    institute: hospital,
-  });
-  if (vial.status !== 201) throw new Error(`Could not register the vial: ${vial.status}`);
-  return { member, hospital };
 }
 
 async function upload(member: ApiClient, hospital: number, form: FormData): Promise<number> {
@@ -85,28 +54,14 @@ function metricsCliSeconds(file: string): number {
  * default, one job per core): the time until all are processed, against the compute bound of 20
  * `npm run metrics` calls spread over the cores.
  */
-export async function benchQueueProcessing(dir: string): Promise<Figure> {
-  const home = path.join(dir, 'queue');
-  const cluster = await startEmbeddedPostgres(path.join(home, 'postgres'));
-  const quiet = { info: () => undefined, error: console.error };
-  const server = await startServer(
-    {
-      ...loadConfig({
-        DATA_DIR: home,
-        DATABASE_URL: cluster.url(),
-        DEMO: 'accounts',
-        PORT: '0',
-        WORKER: 'false',
-      }),
-      rendererDir: path.join(dir, 'none'),
-    },
-    quiet,
-  );
-  const pg = new Client({ connectionString: cluster.url() });
+export async function benchQueueProcessing(): Promise<Figure> {
+  const bench = await startBenchServer('queue', { env: { WORKER: 'false' } });
+  const { server, member, hospital } = bench;
+  const pg = new Client({ connectionString: server.ctx.config.databaseUrl });
   await pg.connect();
   try {
-    const { member, hospital } = await staffAndMember(server.url);
-    const bytes = oneHourRun();
+    await registerBenchVial(bench, 'VV-PIPELINE', VIAL_UUID);
+    const bytes = oneHourRun(11, VIAL_UUID);
     const body = new Blob([bytes.slice(64)]);
     const ids: number[] = [];
     for (let i = 1; i <= RUNS; i++)
@@ -124,7 +79,7 @@ export async function benchQueueProcessing(dir: string): Promise<Figure> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     });
-    const file = path.join(home, 'RUN.DAT');
+    const file = path.join(bench.dir, 'RUN.DAT');
     fs.writeFileSync(file, bytes);
     const cores = os.availableParallelism();
     const oneRun = metricsCliSeconds(file);
@@ -139,8 +94,7 @@ export async function benchQueueProcessing(dir: string): Promise<Figure> {
     };
   } finally {
     await pg.end();
-    await server.stop();
-    await cluster.stop();
+    await bench.stop();
   }
 }
 
@@ -166,8 +120,10 @@ export async function benchConcurrentUploads(dir: string): Promise<Figure | null
   const pg = new Client({ connectionString: cluster.url() });
   await pg.connect();
   try {
-    const { member, hospital } = await staffAndMember(server.url);
-    const bytes = oneHourRun();
+    const session = await signInDemo(server.url);
+    await registerBenchVial(session, 'VV-PIPELINE', VIAL_UUID);
+    const { member, hospital } = session;
+    const bytes = oneHourRun(11, VIAL_UUID);
     const body = new Blob([bytes.slice(64)]);
     const pid = server.child.pid!;
     const cold = rssMb(pid);

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
       if ('product' in metrics) figures.push(metrics);
       else skipped.push(metrics);
       console.log('queue + processing of 20 one-hour runs …');
-      figures.push(await benchQueueProcessing(dir));
+      figures.push(await benchQueueProcessing());
       console.log('20 concurrent uploads …');
       const uploads = await benchConcurrentUploads(dir);
       if (uploads) figures.push(uploads);
