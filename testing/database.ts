@@ -45,3 +45,30 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
     },
   };
 }
+
+/** A test file's own database and a plain client on it, for tests of SQL itself (triggers). */
+export interface TestDatabaseClient {
+  url: string;
+  pg: Client;
+}
+
+/**
+ * Registers hooks that create the database and connect before the tests of the enclosing
+ * block, and disconnect and drop it after them; the returned object is filled by then.
+ */
+export function useTestDatabaseClient(): TestDatabaseClient {
+  const it = {} as TestDatabaseClient;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    drop = db.drop;
+    it.url = db.url;
+    it.pg = new Client({ connectionString: db.url });
+    await it.pg.connect();
+  });
+  afterAll(async () => {
+    await it.pg?.end();
+    await drop?.();
+  });
+  return it;
+}

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { includedRecordSql, includedRecordValuesSql } from '../../shared/domain/included-record';
-import { createTestDatabase } from '../../testing/database';
+import { useTestDatabaseClient } from '../../testing/database';
 
 const value = includedRecordValuesSql('r');
 const square = (x: string) => `sum(${x}::numeric * ${x}::numeric)`;
@@ -41,23 +41,12 @@ const cacheStep = (lineIds: number[], lower: number, upper: number, since: strin
  * and date each caches (some lines none), including edits that change no sum (a run's date).
  */
 describe('line tallies', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pg: Client;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
-  });
-  afterAll(async () => {
-    await pg.end();
-    await db.drop();
-  });
+  const db = useTestDatabaseClient();
 
   /** Lines whose tally differs from the fresh sums (a line without records: all zero). */
   const mismatches = async () =>
     (
-      await pg.query(
+      await db.pg.query(
         `WITH fresh AS (
            SELECT r.line_id, ${FRESH.map(([c, f]) => `${f} AS ${c}`).join(', ')}
            FROM records r WHERE r.line_id IS NOT NULL AND ${includedRecordSql('r')}
@@ -72,7 +61,7 @@ describe('line tallies', () => {
   /** Lines whose cached out-of-range count differs from a fresh count against its key. */
   const outOfRangeMismatches = async () =>
     (
-      await pg.query(
+      await db.pg.query(
         `SELECT t.line_id, t.oor_count, (SELECT count(*)::int FROM records r
            WHERE r.line_id = t.line_id AND ${includedRecordSql('r')} AND ${OUTSIDE_CACHED_RANGE}
          ) AS fresh
@@ -82,13 +71,13 @@ describe('line tallies', () => {
 
   it('match fresh sums after each kind of write', async () => {
     const [a, b] = (
-      await pg.query(
+      await db.pg.query(
         `INSERT INTO institutes (name, timezone) VALUES ('A', 'Europe/London'), ('B', 'UTC')
          RETURNING id`,
       )
     ).rows.map((r) => r.id as number);
     const [l1, l2, l3, l4] = (
-      await pg.query(
+      await db.pg.query(
         `INSERT INTO lines (institute_id, name)
          VALUES (${a}, 'One'), (${a}, 'Two'), (${a}, 'Three'), (${b}, 'Four') RETURNING id`,
       )
@@ -140,40 +129,40 @@ describe('line tallies', () => {
       `DELETE FROM institutes WHERE id = ${b}`,
     ];
     for (const step of steps) {
-      await pg.query(step);
+      await db.pg.query(step);
       expect({ step, mismatches: await mismatches() }).toEqual({ step, mismatches: [] });
       expect({ step, outOfRange: await outOfRangeMismatches() }).toEqual({ step, outOfRange: [] });
     }
-    const tallied = await pg.query('SELECT line_id, n FROM line_tallies ORDER BY line_id');
+    const tallied = await db.pg.query('SELECT line_id, n FROM line_tallies ORDER BY line_id');
     expect(tallied.rows.map((r) => r.line_id)).toEqual([l1, l2]);
     expect(tallied.rows.every((r) => r.n > 0)).toBe(true);
-    const cached = await pg.query('SELECT oor_count FROM line_tallies ORDER BY line_id');
+    const cached = await db.pg.query('SELECT oor_count FROM line_tallies ORDER BY line_id');
     expect(cached.rows.every((r) => r.oor_count > 0)).toBe(true);
   });
 
   it('count a write against the range a recount cached meanwhile', async () => {
     const [institute] = (
-      await pg.query(`INSERT INTO institutes (name, timezone) VALUES ('C', 'UTC') RETURNING id`)
+      await db.pg.query(`INSERT INTO institutes (name, timezone) VALUES ('C', 'UTC') RETURNING id`)
     ).rows.map((r) => r.id as number);
     const [line] = (
-      await pg.query(
+      await db.pg.query(
         `INSERT INTO lines (institute_id, name) VALUES (${institute}, 'Five') RETURNING id`,
       )
     ).rows.map((r) => r.id as number);
-    await pg.query(
+    await db.pg.query(
       `INSERT INTO records (institute_id, line_id, date, sha256, file_size, is_processed, auc)
        SELECT ${institute}, ${line}, timestamptz '2026-01-01' + i * interval '1 hour',
               md5(i::text || 'race') || md5(i::text), 1, true, 90 + 10 * i
        FROM generate_series(1, 20) i`,
     );
-    await pg.query(cacheStep([line], 150, 250, '2026-01-01'));
+    await db.pg.query(cacheStep([line], 150, 250, '2026-01-01'));
     // A recount holds the tally row with another range while a write's trigger reads the old one.
     const recount = new Client({ connectionString: db.url });
     await recount.connect();
     try {
       await recount.query('BEGIN');
       await recount.query(cacheStep([line], 120, 200, '2025-12-01'));
-      const write = pg.query(`UPDATE records SET auc = auc + 1000 WHERE line_id = ${line}`);
+      const write = db.pg.query(`UPDATE records SET auc = auc + 1000 WHERE line_id = ${line}`);
       // Inside a transaction pg_stat_activity is read once and kept: clear it before each look.
       const writeWaits = async () => {
         await recount.query('SELECT pg_stat_clear_snapshot()');
@@ -191,7 +180,7 @@ describe('line tallies', () => {
       await recount.end();
     }
     expect(await outOfRangeMismatches()).toEqual([]);
-    const tally = await pg.query(
+    const tally = await db.pg.query(
       'SELECT oor_lower, oor_count FROM line_tallies WHERE line_id = $1',
       [line],
     );

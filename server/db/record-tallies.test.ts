@@ -1,5 +1,4 @@
-import { Client } from 'pg';
-import { createTestDatabase } from '../../testing/database';
+import { useTestDatabaseClient } from '../../testing/database';
 
 /**
  * The tallies the records triggers keep (migration RecordTallies) equal a fresh count after
@@ -7,28 +6,17 @@ import { createTestDatabase } from '../../testing/database';
  * deletes, a new time zone and a removed institute.
  */
 describe('record tallies', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pg: Client;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
-  });
-  afterAll(async () => {
-    await pg.end();
-    await db.drop();
-  });
+  const db = useTestDatabaseClient();
 
   const tallies = async () => ({
     counts: (
-      await pg.query(
+      await db.pg.query(
         `SELECT institute_id, is_processed, is_reviewed, exclude, hidden, count FROM record_counts
          WHERE count <> 0 ORDER BY 1, 2, 3, 4, 5`,
       )
     ).rows,
     days: (
-      await pg.query(
+      await db.pg.query(
         `SELECT institute_id, to_char(day, 'YYYY-MM-DD') AS day, count FROM record_days
          WHERE count <> 0 ORDER BY institute_id, day`,
       )
@@ -36,13 +24,13 @@ describe('record tallies', () => {
   });
   const counted = async () => ({
     counts: (
-      await pg.query(
+      await db.pg.query(
         `SELECT institute_id, is_processed, is_reviewed, exclude, hidden, count(*)::int AS count
          FROM records GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
       )
     ).rows,
     days: (
-      await pg.query(
+      await db.pg.query(
         `SELECT r.institute_id, to_char((r.date AT TIME ZONE i.timezone)::date, 'YYYY-MM-DD') AS day,
                 count(*)::int AS count
          FROM records r JOIN institutes i ON i.id = r.institute_id WHERE NOT r.hidden
@@ -53,7 +41,7 @@ describe('record tallies', () => {
 
   it('match a fresh count after each kind of write', async () => {
     const [a, b] = (
-      await pg.query(
+      await db.pg.query(
         `INSERT INTO institutes (name, timezone) VALUES ('A', 'Europe/London'), ('B', 'Asia/Kolkata')
          RETURNING id`,
       )
@@ -75,7 +63,7 @@ describe('record tallies', () => {
       `DELETE FROM institutes WHERE id = ${b}`,
     ];
     for (const step of steps) {
-      await pg.query(step);
+      await db.pg.query(step);
       expect(await tallies()).toEqual(await counted());
     }
     expect(new Set((await counted()).counts.map((c) => c.institute_id)).size).toBe(1);
