@@ -21,13 +21,32 @@ beforeEach(async () => {
 
 const section = (name: string) => e2e.page.getByRole('region', { name, exact: true });
 
-/** Clicks a day's cell of the heat map where the calendar draws it. */
+const heatMap = () => e2e.page.getByTestId('activity-heat-map');
+
+/**
+ * Clicks a day's cell of the heat map where the calendar draws it, relative to the chart at the
+ * moment of the click (Playwright scrolls it into view and waits until it stands still).
+ */
 async function clickDay(start: string, day: string) {
-  const chart = e2e.page.getByTestId('activity-heat-map');
-  await chart.locator('canvas').first().waitFor();
-  const box = (await chart.boundingBox())!;
-  const { x, y } = cellCenter(start, day);
-  await e2e.page.mouse.click(box.x + x, box.y + y);
+  await heatMap().locator('canvas').first().waitFor();
+  await heatMap().click({ position: cellCenter(start, day) });
+}
+
+/** Holds the dashboard's review-queue request until `release` is called. */
+async function holdReviewQueue(): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await e2e.page.route(
+    (url) =>
+      url.pathname.endsWith('/records') &&
+      url.searchParams.get('is_reviewed') === 'false' &&
+      url.searchParams.get('size') === '5',
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
 }
 
 it('shows the validation, review and further panels, and a heat-map day opens its records', async () => {
@@ -68,6 +87,19 @@ it('shows the validation, review and further panels, and a heat-map day opens it
   await e2e.page
     .getByText(`No records found on ${formatDate(new Date(`${quiet}T12:00:00`))}`)
     .waitFor();
+});
+
+it('keeps the heat map where it is while the review queue above it loads', async () => {
+  // On a busy server the queue can arrive after the heat map is drawn; a click aimed at a day
+  // then landed above the calendar once the panel grew.
+  const release = await holdReviewQueue();
+  await e2e.page.goto('/dashboard');
+  await heatMap().locator('canvas').first().waitFor({ timeout: 30_000 });
+  const before = await heatMap().boundingBox();
+  release();
+  await section('Records to Review').getByRole('listitem').first().waitFor();
+  expect(await heatMap().boundingBox()).toEqual(before);
+  await e2e.page.unrouteAll();
 });
 
 it('shows a record with both tabs, the time switch, the trend plot and a png export', async () => {

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
@@ -13,6 +14,9 @@ import { ACTIVITY_DAYS, useRecordActivity } from '../api/get-record-activity';
 import { CALENDAR, rangeStart } from './activity-calendar-layout';
 
 export const NO_RECORDS_ON = 'No records found on';
+
+/** The chart's height, also kept while its data loads so the page below does not jump. */
+const HEAT_MAP_HEIGHT = CALENDAR.top + 7 * CALENDAR.cell + 48;
 
 const PIECES = [
   { value: 0, color: '#EBEEF0', label: '0' },
@@ -103,16 +107,19 @@ export function ActivityHeatMap({ instituteId }: { instituteId: number }) {
       <Typography variant="h2" gutterBottom>
         Activity in the Last Year
       </Typography>
-      {activity.isError && <Alert severity="error">Error fetching data</Alert>}
-      {activity.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
-      {option && (
+      {option ? (
         <EChart
           option={option}
           onEvents={onEvents}
-          height={CALENDAR.top + 7 * CALENDAR.cell + 48}
+          height={HEAT_MAP_HEIGHT}
           ariaLabel="Records per day over the last year"
           testId="activity-heat-map"
         />
+      ) : (
+        <Box sx={{ height: HEAT_MAP_HEIGHT }}>
+          {activity.isError && <Alert severity="error">Error fetching data</Alert>}
+          {activity.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
+        </Box>
       )}
       <Typography role="status" variant="body2" color="text.secondary" sx={{ minHeight: 20 }}>
         {emptyDay && `${NO_RECORDS_ON} ${dayText(emptyDay)}`}

@@ -14,6 +14,12 @@ import { type RecordSummary, TO_REVIEW, useRecords } from '../../records';
 
 /** The queue shown on the dashboard; the whole of it is one click away. */
 const REVIEW_PREVIEW = 5;
+/**
+ * Each preview row has this height, and the list keeps room for all of them while the queue
+ * loads or when it is shorter: the panel never changes size, so the heat map below it stays
+ * where the user (or a test) is about to click.
+ */
+const REVIEW_ROW_HEIGHT = 36;
 
 function Count({ value, label }: { value: number; label: string }) {
   return (
@@ -51,20 +57,22 @@ export function ReviewPanel({
         <Count value={summary.reviewed} label="Reviewed" />
         <Count value={summary.unprocessed} label="Processing" />
       </Stack>
-      {queue.isError && <Alert severity="error">Error fetching data</Alert>}
-      {queue.data?.items.length === 0 && (
-        <Typography color="text.secondary">No Records to Review</Typography>
-      )}
-      <List dense disablePadding>
-        {queue.data?.items.map((r) => (
-          <ListItem key={r.id} disableGutters sx={{ gap: 1 }}>
-            <Link component={RouterLink} to={`/record/${r.id}`} sx={{ flexGrow: 1 }}>
-              {formatDateTime(r.date)} · Vial {r.vial ?? '–'}
-            </Link>
-            <RejectionChip percent={r.metrics?.rejection} />
-          </ListItem>
-        ))}
-      </List>
+      <Box sx={{ minHeight: REVIEW_PREVIEW * REVIEW_ROW_HEIGHT }}>
+        {queue.isError && <Alert severity="error">Error fetching data</Alert>}
+        {queue.data?.items.length === 0 && (
+          <Typography color="text.secondary">No Records to Review</Typography>
+        )}
+        <List dense disablePadding>
+          {queue.data?.items.map((r) => (
+            <ListItem key={r.id} disableGutters sx={{ gap: 1, height: REVIEW_ROW_HEIGHT }}>
+              <Link component={RouterLink} to={`/record/${r.id}`} sx={{ flexGrow: 1 }}>
+                {formatDateTime(r.date)} · Vial {r.vial ?? '–'}
+              </Link>
+              <RejectionChip percent={r.metrics?.rejection} />
+            </ListItem>
+          ))}
+        </List>
+      </Box>
       <Button
         size="small"
         variant="contained"
