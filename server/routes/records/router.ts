@@ -90,8 +90,10 @@ export function recordsRouter(ctx: AppContext): Router {
         file: z.string().describe('The .dat run file (binary)'),
         vial_uuid: z.string().describe("UUID from the vial's tag"),
       }),
+      files: { file: ['application/octet-stream'] },
       response: uploadResponse,
       status: 201,
+      alsoStatus: [200],
     },
     async ({ user, params, req, res }) => {
       const received = () => receiveRunUpload(req, ctx.blobs, ctx.config.maxUploadBytes);
@@ -132,6 +134,7 @@ export function recordsRouter(ctx: AppContext): Router {
       params: idParams,
       query: recordDataQuery,
       response: z.union([accelerationData, temperatureData]),
+      revalidates: true,
     },
     async ({ user, params, query, req, res }) =>
       sendTaggedJson(
@@ -149,6 +152,7 @@ export function recordsRouter(ctx: AppContext): Router {
       params: idParams,
       query: cumulativeQuery,
       response: cumulativeData,
+      revalidates: true,
     },
     async ({ user, params, query, req, res }) =>
       sendTaggedJson(

@@ -89,6 +89,7 @@ export function vialsRouter(ctx: AppContext): Router {
       summary: 'The vial’s latest DIF file, CSV (staff; fetch with the bearer token)',
       access: 'vials:manage',
       params: vialLabelParams,
+      download: ['text/csv'],
     },
     async ({ user, params, res }) => {
       const file = await vials.readDif(deps, user, params.label);
