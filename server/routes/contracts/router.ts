@@ -126,6 +126,7 @@ export function contractsRouter(ctx: AppContext): Router {
       access: 'contracts:manage',
       params: fileParams,
       download: ['application/pdf'],
+      errors: [410],
     },
     async ({ user, params, res }) => {
       const file = await contracts.readContractFile(deps, user, params.id, params.fileId);

@@ -116,6 +116,7 @@ export function hemolysisRouter(ctx: AppContext): Router {
       access: 'read',
       params: idParams,
       download: ['text/csv'],
+      errors: [410],
     },
     async ({ user, params, res }) => {
       const file = await hemolysis.hemolysisFile(deps, user, params.id);

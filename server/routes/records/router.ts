@@ -94,6 +94,7 @@ export function recordsRouter(ctx: AppContext): Router {
       response: uploadResponse,
       status: 201,
       alsoStatus: [200],
+      errors: [410],
     },
     async ({ user, params, req, res }) => {
       const received = () => receiveRunUpload(req, ctx.blobs, ctx.config.maxUploadBytes);
@@ -135,6 +136,7 @@ export function recordsRouter(ctx: AppContext): Router {
       query: recordDataQuery,
       response: z.union([accelerationData, temperatureData]),
       revalidates: true,
+      errors: [409, 410],
     },
     async ({ user, params, query, req, res }) =>
       sendTaggedJson(
@@ -153,6 +155,7 @@ export function recordsRouter(ctx: AppContext): Router {
       query: cumulativeQuery,
       response: cumulativeData,
       revalidates: true,
+      errors: [409, 410],
     },
     async ({ user, params, query, req, res }) =>
       sendTaggedJson(

@@ -113,6 +113,7 @@ export function reportsRouter(ctx: AppContext): Router {
       access: 'read',
       params: idParams,
       download: REPORT_MEDIA_TYPES,
+      errors: [410],
     },
     async ({ user, params, res }) => {
       const { report, bytes } = await reports.downloadReport(deps, user, params.id);
