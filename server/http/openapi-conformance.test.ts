@@ -124,6 +124,22 @@ function mismatch(declared: Operation, res: Answer): string | null {
   return declared.download?.includes(type) ? null : `content type ${type}`;
 }
 
+it('keeps every API answer of every GET route out of shared and lasting caches', async () => {
+  const member = clients.member;
+  const seen: string[] = [];
+  for (const op of await apiOperations(server.api)) {
+    if (op.method !== 'GET') continue;
+    const values = { ...pathValues(op, ids), fileId: String(contractFileId) };
+    const res = await member.get(urlOf(op, values));
+    const cacheControl = res.headers.get('cache-control') ?? '(none)';
+    // Personal data: never stored, or kept privately and revalidated (ETag) before any use.
+    const kept = /\bno-store\b/.test(cacheControl) || /\bno-cache\b/.test(cacheControl);
+    const shared = /\bpublic\b/.test(cacheControl) && op.path !== '/v2/openapi.json';
+    if (!kept || shared) seen.push(`${label(op)} ${res.status}: ${cacheControl}`);
+  }
+  expect(seen).toEqual([]);
+});
+
 /** Deletions last, the widest (an institute) at the very end: the walk keeps its fixtures. */
 const order = (op: WalkOperation) =>
   op.method === 'DELETE' ? 1_000 - op.path.split('/').length : 0;
