@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import express, { Router } from 'express';
+import { z } from 'zod';
 import { PERMISSIONS } from '../../shared/domain/roles';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { AuthUser } from '../auth/auth-user';
@@ -56,6 +57,7 @@ describe('a handler that forgets to authorize', () => {
         tag: 'test',
         summary: 'Forgets',
         access: 'data:edit',
+        response: z.object({ done: z.boolean() }),
       },
       async () => ({ done: true }),
     );
@@ -72,6 +74,45 @@ describe('a handler that forgets to authorize', () => {
         });
       expect((await call('member')).status).toBe(200);
       expect((await call('guest')).status).toBe(500);
+    } finally {
+      listening.close();
+    }
+  });
+});
+
+describe('an answer the declaration does not describe', () => {
+  it('is a 500: a body where none is declared, or none where one is', async () => {
+    const router = Router();
+    const declare = (path: string, response: z.ZodType | undefined, answer: unknown) =>
+      route(
+        router,
+        (req, _res, next) => {
+          req.user = {
+            id: 1,
+            email: 'm@example.org',
+            role: 'member',
+            isStaff: false,
+            instituteIds: [1],
+          };
+          next();
+        },
+        { method: 'get', path, tag: 'test', summary: 'Says', access: 'read', response },
+        async () => answer,
+      );
+    declare('/v2/undeclared-body', undefined, { surprise: true });
+    declare('/v2/missing-body', z.object({ done: z.boolean() }), undefined);
+    declare('/v2/as-declared', undefined, undefined);
+    const app = express()
+      .use(router)
+      .use(errorMiddleware(() => undefined));
+    const listening = app.listen(0);
+    try {
+      const { port } = listening.address() as AddressInfo;
+      const status = async (path: string) =>
+        (await fetch(`http://localhost:${port}${path}`)).status;
+      expect(await status('/v2/undeclared-body')).toBe(500);
+      expect(await status('/v2/missing-body')).toBe(500);
+      expect(await status('/v2/as-declared')).toBe(204);
     } finally {
       listening.close();
     }
