@@ -63,6 +63,12 @@ function callers(op: WalkOperation): (Role | 'anonymous')[] {
   return [...ROLES.filter((r) => any || allows(r, op.access as Action)), 'anonymous'];
 }
 
+/** The path values of the walk's resources (the user also by /users/id/{id}). */
+function valuesOf(op: WalkOperation): Record<string, string> {
+  const values = { ...pathValues(op, ids), fileId: String(contractFileId) };
+  return op.path === '/v2/users/id/{id}' ? { ...values, id: String(ids.user) } : values;
+}
+
 /** Bodies that must name real things to be answered with a success. */
 const BODIES: Record<string, () => unknown> = {
   'POST /v2/auth/token': () => ({ username: 'member@example.org', password: DEMO_PASSWORD }),
@@ -129,8 +135,7 @@ it('keeps every API answer of every GET route out of shared and lasting caches',
   const seen: string[] = [];
   for (const op of await apiOperations(server.api)) {
     if (op.method !== 'GET') continue;
-    const values = { ...pathValues(op, ids), fileId: String(contractFileId) };
-    const res = await member.get(urlOf(op, values));
+    const res = await member.get(urlOf(op, valuesOf(op)));
     const cacheControl = res.headers.get('cache-control') ?? '(none)';
     // Personal data: never stored, or kept privately and revalidated (ETag) before any use.
     const kept = /\bno-store\b/.test(cacheControl) || /\bno-cache\b/.test(cacheControl);
@@ -160,12 +165,10 @@ it('answers every declared operation as the document says, as every role', async
     // Lower roles first: a deletion by staff must not hide what the others are answered.
     for (const role of callers(op)) {
       const client = clients[role];
-      const values = { ...pathValues(op, ids), fileId: String(contractFileId) };
-      if (op.path === '/v2/users/id/{id}') values.id = String(ids.user);
       const query = op.query
         .filter((p) => p.required)
         .map((p): [string, string] => [p.name, String(sampleBody(p.schema, ids, p.name))]);
-      const url = urlOf(op, values, query);
+      const url = urlOf(op, valuesOf(op), query);
       const body =
         BODIES[label(op)]?.() ??
         (op.body && sampleBody(op.body.schema, ids, '', { optionalBooleans: true }));
