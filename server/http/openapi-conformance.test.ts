@@ -1,5 +1,5 @@
 import { errorBody } from '../../shared/api/common';
-import { expected, readFixture } from '../../shared/vial/testing/fixtures';
+import { readFixture } from '../../shared/vial/testing/fixtures';
 import { allows, ROLES, type Action, type Role } from '../../shared/domain/roles';
 import type { Answer, ApiClient } from '../../testing/http';
 import {
@@ -7,13 +7,14 @@ import {
   label,
   pathValues,
   sampleBody,
+  seedFiles,
   seedResources,
   sendBody,
   urlOf,
   type ResourceIds,
   type WalkOperation,
 } from '../../testing/openapi-walk';
-import { registerFixtureVials, runForm, uploadFixture, waitProcessed } from '../../testing/records';
+import { runForm } from '../../testing/records';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { DEMO_PASSWORD } from '../demo/seed';
 import { declaredOperations, type Operation } from './openapi';
@@ -30,22 +31,14 @@ let ids: ResourceIds;
 let contractFileId: number;
 let refreshToken: string;
 const clients = {} as Record<Role | 'anonymous', ApiClient>;
-const run = expected.records['pts-smooth'];
+let run: Awaited<ReturnType<typeof seedFiles>>['run'];
 
 beforeAll(async () => {
   server = await startTestServer();
   const staff = await server.login('staff@example.org');
   const { hospital } = await server.demoInstitutes();
-  ids = await seedResources(staff, server.ctx.db, hospital, 'conformance');
-  // What the seed has no file for: a contract file, a vial's DIF and a processed run.
-  const pdf = new FormData();
-  pdf.append('files-0', new Blob([new TextEncoder().encode('%PDF-1.4\n%kept\n')]), 'kept.pdf');
-  const attached = await staff.multipart(`/v2/contracts/${ids.contract}/upload`, pdf);
-  contractFileId = (attached.body as { files: { id: number }[] }).files[0].id;
-  await registerFixtureVials(staff, hospital);
-  const uploaded = await uploadFixture(staff, hospital, run.file, run.vial_uuid);
-  await waitProcessed(staff, uploaded.body.id);
-  ids = { ...ids, record: uploaded.body.id };
+  const seeded = await seedResources(staff, server.ctx.db, hospital, 'conformance');
+  ({ ids, contractFileId, run } = await seedFiles(staff, seeded));
   for (const role of ROLES) clients[role] = await server.login(`${role}@example.org`);
   clients.anonymous = server.api;
   const tokens = await server.api.form('/v2/auth/token', {

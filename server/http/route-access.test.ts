@@ -33,21 +33,36 @@ describe('the permission of every endpoint', () => {
   });
 });
 
-describe('a handler that forgets to authorize', () => {
-  const as = (role: AuthUser['role']): AuthUser => ({
-    id: 1,
-    email: `${role}@example.org`,
-    role,
-    isStaff: role === 'staff',
-    instituteIds: [1],
-  });
+const as = (role: AuthUser['role']): AuthUser => ({
+  id: 1,
+  email: `${role}@example.org`,
+  role,
+  isStaff: role === 'staff',
+  instituteIds: [1],
+});
 
+/** Signs the request in as the role named by `x-role` (member by default). */
+const signedIn: express.RequestHandler = (req, _res, next) => {
+  req.user = as((req.headers['x-role'] as AuthUser['role'] | undefined) ?? 'member');
+  next();
+};
+
+/** The router in an app of its own, on a free port, for the calls of `use`. */
+async function withApp(router: Router, use: (base: string) => Promise<void>) {
+  const app = express()
+    .use(router)
+    .use(errorMiddleware(() => undefined));
+  const listening = app.listen(0);
+  try {
+    await use(`http://localhost:${(listening.address() as AddressInfo).port}`);
+  } finally {
+    listening.close();
+  }
+}
+
+describe('a handler that forgets to authorize', () => {
   it('answers a role the declared action excludes with a 500, not with the data', async () => {
     const router = Router();
-    const signedIn: express.RequestHandler = (req, _res, next) => {
-      req.user = as(req.headers['x-role'] as AuthUser['role']);
-      next();
-    };
     route(
       router,
       signedIn,
@@ -61,22 +76,12 @@ describe('a handler that forgets to authorize', () => {
       },
       async () => ({ done: true }),
     );
-    const app = express()
-      .use(router)
-      .use(errorMiddleware(() => undefined));
-    const listening = app.listen(0);
-    try {
-      const { port } = listening.address() as AddressInfo;
+    await withApp(router, async (base) => {
       const call = (role: string) =>
-        fetch(`http://localhost:${port}/v2/forgetful`, {
-          method: 'POST',
-          headers: { 'x-role': role },
-        });
+        fetch(`${base}/v2/forgetful`, { method: 'POST', headers: { 'x-role': role } });
       expect((await call('member')).status).toBe(200);
       expect((await call('guest')).status).toBe(500);
-    } finally {
-      listening.close();
-    }
+    });
   });
 });
 
@@ -86,35 +91,18 @@ describe('an answer the declaration does not describe', () => {
     const declare = (path: string, response: z.ZodType | undefined, answer: unknown) =>
       route(
         router,
-        (req, _res, next) => {
-          req.user = {
-            id: 1,
-            email: 'm@example.org',
-            role: 'member',
-            isStaff: false,
-            instituteIds: [1],
-          };
-          next();
-        },
+        signedIn,
         { method: 'get', path, tag: 'test', summary: 'Says', access: 'read', response },
         async () => answer,
       );
     declare('/v2/undeclared-body', undefined, { surprise: true });
     declare('/v2/missing-body', z.object({ done: z.boolean() }), undefined);
     declare('/v2/as-declared', undefined, undefined);
-    const app = express()
-      .use(router)
-      .use(errorMiddleware(() => undefined));
-    const listening = app.listen(0);
-    try {
-      const { port } = listening.address() as AddressInfo;
-      const status = async (path: string) =>
-        (await fetch(`http://localhost:${port}${path}`)).status;
+    await withApp(router, async (base) => {
+      const status = async (path: string) => (await fetch(base + path)).status;
       expect(await status('/v2/undeclared-body')).toBe(500);
       expect(await status('/v2/missing-body')).toBe(500);
       expect(await status('/v2/as-declared')).toBe(204);
-    } finally {
-      listening.close();
-    }
+    });
   });
 });
