@@ -1,8 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { expected } from '../shared/vial/testing/fixtures';
 import type { Answer, ApiClient } from './http';
 import { insertProcessedRecords } from './lines';
-import { registerFixtureVials, uploadFixture, waitProcessed } from './records';
 
 /**
  * The routes of the server's own /v2/openapi.json, for the walk tests (hostile input, tenancy,
@@ -342,22 +340,4 @@ export async function seedResources(
     report: report.id,
     vial,
   };
-}
-
-/**
- * What seedResources leaves without a stored file: a PDF attached to the contract, the vial's
- * DIF file and a processed run of a fixture vial (which becomes `ids.record`).
- */
-export async function seedFiles(staff: ApiClient, ids: ResourceIds) {
-  const pdf = new FormData();
-  pdf.append('files-0', new Blob([new TextEncoder().encode('%PDF-1.4\n%kept\n')]), 'kept.pdf');
-  const attached = await staff.multipart(`/v2/contracts/${ids.contract}/upload`, pdf);
-  const contractFileId = (attached.body as { files: { id: number }[] }).files[0].id;
-  const dif = await staff.post('/v2/vials/create-diff', { label: ids.vial });
-  if (dif.status !== 201) throw new Error(`No DIF file: ${JSON.stringify(dif.body)}`);
-  await registerFixtureVials(staff, ids.institute);
-  const run = expected.records['pts-smooth'];
-  const uploaded = await uploadFixture(staff, ids.institute, run.file, run.vial_uuid);
-  await waitProcessed(staff, uploaded.body.id);
-  return { ids: { ...ids, record: uploaded.body.id as number }, contractFileId, run };
 }

@@ -6,12 +6,12 @@ import {
   label,
   pathValues,
   sampleBody,
-  seedFiles,
   seedResources,
   urlOf,
   type ResourceIds,
   type WalkOperation,
 } from '../../testing/openapi-walk';
+import { seedFiles } from '../../testing/records';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 /**

@@ -7,14 +7,13 @@ import {
   label,
   pathValues,
   sampleBody,
-  seedFiles,
   seedResources,
   sendBody,
   urlOf,
   type ResourceIds,
   type WalkOperation,
 } from '../../testing/openapi-walk';
-import { runForm } from '../../testing/records';
+import { runForm, seedFiles } from '../../testing/records';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { DEMO_PASSWORD } from '../demo/seed';
 import { declaredOperations, type Operation } from './openapi';
