@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
+import { z } from 'zod';
 import type { AppContext } from './app-context';
 import { desktopCors } from './http/desktop-cors';
 import { errorMiddleware } from './http/error-middleware';
 import { notFound } from './domain/errors';
-import { openApiDocument } from './http/openapi';
+import { declaredMethods } from './http/declared-methods';
+import { derivedOnce, openApiDocument } from './http/openapi';
 import { publicRoute } from './http/route';
 import { securityHeaders } from './http/security-headers';
+import { sendSharedJson, sharedJson } from './http/tagged-json';
 import { analyzerRouter } from './routes/analyzer/router';
 import { authRouter } from './routes/auth/router';
 import { clinicalDataRouter } from './routes/clinical-data/router';
@@ -45,6 +48,15 @@ const ROUTERS = [
   contractsRouter,
 ];
 
+/**
+ * API answers hold personal and clinical data: no cache keeps them unless a route says
+ * otherwise (its answer revalidated by ETag, or a shared document such as /v2/openapi.json).
+ */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
 /** Serves the built renderer, with index.html for every app route (client-side routing). */
 function serveRenderer(app: Express, dir: string, log: AppContext['log']): void {
   const index = path.join(dir, 'index.html');
@@ -65,6 +77,9 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
   app.use('/v2', desktopCors);
+  app.use('/v2', noStore);
+  // 405 with Allow for a known path asked with a method it does not declare; OPTIONS answered.
+  app.use('/v2', declaredMethods);
   app.use(express.json({ limit: '2mb' }));
 
   const meta = express.Router();
@@ -76,6 +91,7 @@ export function createApp(ctx: AppContext): Express {
       tag: 'meta',
       summary: 'Answers 200 when the database does',
       access: 'public',
+      response: z.object({ status: z.literal('ok') }),
     },
     async () => {
       await ctx.db.query('SELECT 1');
@@ -88,10 +104,18 @@ export function createApp(ctx: AppContext): Express {
       method: 'get',
       path: '/v2/openapi.json',
       tag: 'meta',
-      summary: 'This API as OpenAPI 3',
+      summary: 'This API as OpenAPI 3 (built once; gzip or brotli, ETag: 304 on If-None-Match)',
       access: 'public',
+      download: ['application/json'],
+      revalidates: true,
     },
-    async () => openApiDocument(),
+    // As cheap as a static file: anonymous callers must not make the server build it again.
+    async ({ req, res }) =>
+      sendSharedJson(
+        req,
+        res,
+        derivedOnce('served document', () => sharedJson(openApiDocument())),
+      ),
   );
   app.use(meta);
   for (const router of ROUTERS) app.use(router(ctx));

@@ -1,5 +1,6 @@
 import { expected, readFixture } from '../shared/vial/testing/fixtures';
 import type { ApiClient } from './http';
+import type { ResourceIds } from './openapi-walk';
 
 /** The fixture vials, registered to an institute by staff, as a lab would have them. */
 export async function registerFixtureVials(staff: ApiClient, instituteId: number) {
@@ -47,4 +48,22 @@ export async function waitProcessed(client: ApiClient, id: number, timeoutMs = 3
     if (Date.now() > until) throw new Error(`Record ${id} was not processed in time`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * What seedResources leaves without a stored file: a PDF attached to the contract, the vial's
+ * DIF file and a processed run of a fixture vial (which becomes `ids.record`).
+ */
+export async function seedFiles(staff: ApiClient, ids: ResourceIds) {
+  const pdf = new FormData();
+  pdf.append('files-0', new Blob([new TextEncoder().encode('%PDF-1.4\n%kept\n')]), 'kept.pdf');
+  const attached = await staff.multipart(`/v2/contracts/${ids.contract}/upload`, pdf);
+  const contractFileId = (attached.body as { files: { id: number }[] }).files[0].id;
+  const dif = await staff.post('/v2/vials/create-diff', { label: ids.vial });
+  if (dif.status !== 201) throw new Error(`No DIF file: ${JSON.stringify(dif.body)}`);
+  await registerFixtureVials(staff, ids.institute);
+  const run = expected.records['pts-smooth'];
+  const uploaded = await uploadFixture(staff, ids.institute, run.file, run.vial_uuid);
+  await waitProcessed(staff, uploaded.body.id);
+  return { ids: { ...ids, record: uploaded.body.id as number }, contractFileId, run };
 }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expected } from '../../shared/vial/testing/fixtures';
 import type { Answer, ApiClient } from '../../testing/http';
 import {
   apiOperations,
@@ -12,7 +11,7 @@ import {
   type ResourceIds,
   type WalkOperation,
 } from '../../testing/openapi-walk';
-import { registerFixtureVials, uploadFixture, waitProcessed } from '../../testing/records';
+import { seedFiles } from '../../testing/records';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 /**
@@ -30,19 +29,8 @@ beforeAll(async () => {
   server = await startTestServer();
   staff = await server.login('staff@example.org');
   const { hospital } = await server.demoInstitutes();
-  ids = await seedResources(staff, server.ctx.db, hospital, 'blobs');
-
-  // What the seed has no file for: a contract file, a vial's DIF and a processed run.
-  const pdf = new FormData();
-  pdf.append('files-0', new Blob([new TextEncoder().encode('%PDF-1.4\n%lost\n')]), 'lost.pdf');
-  const attached = await staff.multipart(`/v2/contracts/${ids.contract}/upload`, pdf);
-  contractFileId = (attached.body as { files: { id: number }[] }).files[0].id;
-  expect((await staff.post('/v2/vials/create-diff', { label: ids.vial })).status).toBe(201);
-  await registerFixtureVials(staff, hospital);
-  const run = expected.records['pts-smooth'];
-  const uploaded = await uploadFixture(staff, hospital, run.file, run.vial_uuid);
-  await waitProcessed(staff, uploaded.body.id);
-  ids = { ...ids, record: uploaded.body.id };
+  const seeded = await seedResources(staff, server.ctx.db, hospital, 'blobs');
+  ({ ids, contractFileId } = await seedFiles(staff, seeded));
 }, 120_000);
 afterAll(() => server.stop());
 

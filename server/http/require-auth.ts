@@ -15,8 +15,8 @@ declare module 'express-serve-static-core' {
 export function requireAuth(db: DataSource, accessTokens: AccessTokens): RequestHandler {
   return async (req, _res, next) => {
     try {
-      const header = req.headers.authorization ?? '';
-      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      // The scheme is case-insensitive (RFC 9110 §11.1): the token endpoint says "bearer".
+      const token = /^bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')?.[1];
       if (!token) throw unauthorized();
       const claims = await accessTokens.verify(token);
       if (!claims) throw unauthorized('Token is invalid or expired.');

@@ -3,7 +3,7 @@ import { type z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { can, type Access } from '../domain/policy';
 import { invalidInput } from '../domain/errors';
-import { registerOperation } from './openapi';
+import { registerOperation, successStatus } from './openapi';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 export type Schema = z.ZodType | undefined;
@@ -25,9 +25,20 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema>
   params?: P;
   /** How the body arrives (documentation only; parsing is set up per route). */
   bodyType?: 'json' | 'form' | 'multipart';
+  /** A multipart body's file fields and the media types each takes (`files-0`: a series). */
+  files?: Record<string, string[]>;
+  /** The JSON answer. Without one (and without `download`) the answer is a 204. */
   response?: z.ZodType;
   /** Status of a successful answer with a body (default 200). */
   status?: number;
+  /** Other success statuses with the same body (an upload seen before answers 200). */
+  alsoStatus?: number[];
+  /** The answer is a file of one of these media types, sent by the handler (HANDLED). */
+  download?: string[];
+  /** 304 on If-None-Match (answers sent with sendTaggedJson). */
+  revalidates?: boolean;
+  /** Refusals beyond those the declaration implies (see `refusals` in openapi.ts). */
+  errors?: number[];
   /** Middleware that runs before validation (multipart parsing, rate limits). */
   before?: RequestHandler[];
 }
@@ -105,8 +116,12 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
         throw new Error(`${spec.method} ${spec.path} let a ${user.role} do ${action}`);
       }
       if (result === HANDLED) return;
+      // The document promises a body exactly when a response is declared: hold to it.
+      if ((result === undefined) !== (spec.response === undefined)) {
+        throw new Error(`${spec.method} ${spec.path} answered other than it declares`);
+      }
       if (result === undefined) res.status(204).end();
-      else res.status(spec.status ?? 200).json(result);
+      else res.status(successStatus(spec)).json(result);
     } catch (err) {
       next(err);
     }
@@ -116,7 +131,8 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
 
 /**
  * Declares an endpoint for authenticated users: documented in the OpenAPI document, input
- * validated against the shared schemas, the handler's return value sent as JSON (undefined: 204).
+ * validated against the shared schemas, the handler's return value sent as JSON (undefined,
+ * for a declaration without `response`: 204).
  */
 export function route<B extends Schema, Q extends Schema, P extends Schema>(
   router: Router,

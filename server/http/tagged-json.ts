@@ -1,4 +1,5 @@
-import { gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { HANDLED } from './route';
 
@@ -39,5 +40,47 @@ export async function sendTaggedJson(
   cacheHeaders().type('json');
   if (gzipped) res.set('Content-Encoding', 'gzip').send(body);
   else res.send(gunzipSync(body));
+  return HANDLED;
+}
+
+/** A JSON document the same for everyone, kept serialized and compressed once per encoding. */
+export interface SharedJson {
+  etag: string;
+  encoded: (encoding: 'br' | 'gzip' | 'identity') => Buffer;
+}
+
+export function sharedJson(value: unknown): SharedJson {
+  const json = Buffer.from(JSON.stringify(value));
+  const compress = {
+    br: () => brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: () => gzipSync(json, { level: 9 }),
+    identity: () => json,
+  };
+  const made = new Map<keyof typeof compress, Buffer>();
+  return {
+    etag: createHash('sha256').update(json).digest('base64url').slice(0, 27),
+    encoded(encoding) {
+      if (!made.has(encoding)) made.set(encoding, compress[encoding]());
+      return made.get(encoding)!;
+    },
+  };
+}
+
+/**
+ * Sends a shared document as a static file would be: compressed as the client accepts (brotli,
+ * gzip or none), a strong ETag per encoding, `Cache-Control: public, no-cache` (anyone may keep
+ * it, and asks again with If-None-Match for a 304).
+ */
+export function sendSharedJson(req: Request, res: Response, doc: SharedJson): typeof HANDLED {
+  const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as
+    'br' | 'gzip' | 'identity';
+  const etag = `"${doc.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  res.vary('Accept-Encoding').set({ ETag: etag, 'Cache-Control': 'public, no-cache' });
+  if (matches(req.get('If-None-Match'), etag)) {
+    res.status(304).end();
+    return HANDLED;
+  }
+  if (encoding !== 'identity') res.set('Content-Encoding', encoding);
+  res.type('json').send(doc.encoded(encoding));
   return HANDLED;
 }

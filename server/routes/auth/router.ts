@@ -36,6 +36,7 @@ export function authRouter(ctx: AppContext): Router {
       bodyType: 'form',
       body: loginForm,
       response: tokenResponse,
+      errors: [429],
       before: [express.urlencoded({ extended: false })],
     },
     ({ body, req }) => auth.login(deps, body.username, body.password, req.ip ?? 'unknown'),
@@ -47,6 +48,7 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'Exchange a refresh token for new tokens (the old one is used up)',
       body: refreshBody,
       response: refreshResponse,
+      errors: [401],
     },
     ({ body }) => auth.refresh(deps, body.refresh),
   );
@@ -56,6 +58,7 @@ export function authRouter(ctx: AppContext): Router {
     {
       summary: 'E-mail a password reset link (same answer whether or not the account exists)',
       body: passwordResetRequest,
+      errors: [429],
     },
     async ({ body, req }) => {
       await auth.requestPasswordReset(deps, body.email, req.ip ?? 'unknown');
@@ -79,6 +82,7 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'The invitation behind a registration link',
       params: z.object({ token: text().min(1).max(256) }),
       response: registrationInfo,
+      errors: [429],
     },
     ({ params, req }) => auth.registrationInfo(deps, params.token, req.ip ?? 'unknown'),
   );
@@ -90,6 +94,7 @@ export function authRouter(ctx: AppContext): Router {
       body: registerBody,
       response: user,
       status: 201,
+      errors: [429],
     },
     async ({ body, req }) => presentUser(await auth.register(deps, body, req.ip ?? 'unknown')),
   );

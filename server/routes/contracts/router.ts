@@ -90,6 +90,7 @@ export function contractsRouter(ctx: AppContext): Router {
       params: idParams,
       bodyType: 'multipart',
       body: contractUpload,
+      files: { 'files-0': ['application/pdf'] },
       response: contract,
     },
     async ({ user, params, req }) =>
@@ -124,6 +125,8 @@ export function contractsRouter(ctx: AppContext): Router {
       summary: 'One file of a contract (staff; fetch with the bearer token)',
       access: 'contracts:manage',
       params: fileParams,
+      download: ['application/pdf'],
+      errors: [410],
     },
     async ({ user, params, res }) => {
       const file = await contracts.readContractFile(deps, user, params.id, params.fileId);

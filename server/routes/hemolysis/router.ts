@@ -60,6 +60,7 @@ export function hemolysisRouter(ctx: AppContext): Router {
       params: idParams,
       bodyType: 'multipart',
       body: hemolysisUpload,
+      files: { file: ['text/csv'] },
       response: hemolysisData,
       status: 201,
     },
@@ -114,6 +115,8 @@ export function hemolysisRouter(ctx: AppContext): Router {
       summary: 'The original CSV file (fetch with the bearer token)',
       access: 'read',
       params: idParams,
+      download: ['text/csv'],
+      errors: [410],
     },
     async ({ user, params, res }) => {
       const file = await hemolysis.hemolysisFile(deps, user, params.id);

@@ -33,6 +33,7 @@ export function labelsRouter(ctx: AppContext): Router {
       body: labelCreate,
       response: label,
       status: 201,
+      errors: [409],
     },
     async ({ user, params, body }) =>
       presentLabel(await labels.createLabel(deps, user, params.id, body)),
@@ -55,6 +56,7 @@ export function labelsRouter(ctx: AppContext): Router {
       params: idParams,
       body: labelUpdate,
       response: label,
+      errors: [409],
     },
     async ({ user, params, body }) =>
       presentLabel(await labels.updateLabel(deps, user, params.id, body)),

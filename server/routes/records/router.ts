@@ -90,8 +90,11 @@ export function recordsRouter(ctx: AppContext): Router {
         file: z.string().describe('The .dat run file (binary)'),
         vial_uuid: z.string().describe("UUID from the vial's tag"),
       }),
+      files: { file: ['application/octet-stream'] },
       response: uploadResponse,
       status: 201,
+      alsoStatus: [200],
+      errors: [410],
     },
     async ({ user, params, req, res }) => {
       const received = () => receiveRunUpload(req, ctx.blobs, ctx.config.maxUploadBytes);
@@ -132,6 +135,8 @@ export function recordsRouter(ctx: AppContext): Router {
       params: idParams,
       query: recordDataQuery,
       response: z.union([accelerationData, temperatureData]),
+      revalidates: true,
+      errors: [409, 410],
     },
     async ({ user, params, query, req, res }) =>
       sendTaggedJson(
@@ -149,6 +154,8 @@ export function recordsRouter(ctx: AppContext): Router {
       params: idParams,
       query: cumulativeQuery,
       response: cumulativeData,
+      revalidates: true,
+      errors: [409, 410],
     },
     async ({ user, params, query, req, res }) =>
       sendTaggedJson(

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { idParams, paginated } from '../../../shared/api/common';
-import { REPORT_MESSAGES } from '../../../shared/api/reports';
+import { REPORT_FILE_TYPES, REPORT_MESSAGES } from '../../../shared/api/reports';
 import {
   instituteValidationParams,
   report,
@@ -16,6 +16,9 @@ import { presentPage } from '../../http/present-page';
 import { HANDLED } from '../../http/route';
 import type { Request } from 'express';
 import { presentReport } from './presenter';
+
+/** What a report file may be: PDF or Word. */
+const REPORT_MEDIA_TYPES = Object.values(REPORT_FILE_TYPES);
 
 export function reportsRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'reports');
@@ -48,6 +51,7 @@ export function reportsRouter(ctx: AppContext): Router {
       params: idParams,
       bodyType: 'multipart',
       body: reportUpload,
+      files: { file: REPORT_MEDIA_TYPES },
       response: report,
       status: 201,
     },
@@ -62,6 +66,7 @@ export function reportsRouter(ctx: AppContext): Router {
       params: instituteValidationParams,
       bodyType: 'multipart',
       body: reportUpload.omit({ validation: true }),
+      files: { file: REPORT_MEDIA_TYPES },
       response: report,
       status: 201,
     },
@@ -107,6 +112,8 @@ export function reportsRouter(ctx: AppContext): Router {
       summary: "The report's file, for its institute only (fetch with the bearer token)",
       access: 'read',
       params: idParams,
+      download: REPORT_MEDIA_TYPES,
+      errors: [410],
     },
     async ({ user, params, res }) => {
       const { report, bytes } = await reports.downloadReport(deps, user, params.id);

@@ -49,6 +49,7 @@ export function usersRouter(ctx: AppContext): Router {
       body: userCreate,
       response: user,
       status: 201,
+      errors: [409],
     },
     async ({ user: me, params, body }) =>
       presentUser(await users.inviteUser(deps, me, params.id, body)),
@@ -64,6 +65,7 @@ export function usersRouter(ctx: AppContext): Router {
       body: userInvite,
       response: user,
       status: 201,
+      errors: [409],
     },
     async ({ user: me, params, body }) =>
       presentUser(await users.inviteByEmail(deps, me, params.id, body)),
@@ -109,6 +111,7 @@ export function usersRouter(ctx: AppContext): Router {
       summary: 'Send a new invitation to an unregistered user',
       access: 'users:manage',
       params: idParams,
+      errors: [409],
     },
     ({ user: me, params }) => users.resendInvitation(deps, me, params.id),
   );

@@ -37,6 +37,7 @@ export function vialsRouter(ctx: AppContext): Router {
       body: vialCreate,
       response: vial,
       status: 201,
+      errors: [409],
     },
     async ({ user, body }) => presentVial(await vials.createVial(deps, user, body)),
   );
@@ -69,6 +70,7 @@ export function vialsRouter(ctx: AppContext): Router {
       params: vialLabelParams,
       body: vialUpdate,
       response: vial,
+      errors: [409],
     },
     async ({ user, params, body }) =>
       presentVial(await vials.updateVial(deps, user, params.label, body)),
@@ -89,6 +91,8 @@ export function vialsRouter(ctx: AppContext): Router {
       summary: 'The vial’s latest DIF file, CSV (staff; fetch with the bearer token)',
       access: 'vials:manage',
       params: vialLabelParams,
+      download: ['text/csv'],
+      errors: [410],
     },
     async ({ user, params, res }) => {
       const file = await vials.readDif(deps, user, params.label);

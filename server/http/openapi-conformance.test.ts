@@ -1,0 +1,182 @@
+import { errorBody } from '../../shared/api/common';
+import { readFixture } from '../../shared/vial/testing/fixtures';
+import { allows, ROLES, type Action, type Role } from '../../shared/domain/roles';
+import type { Answer, ApiClient } from '../../testing/http';
+import {
+  apiOperations,
+  label,
+  pathValues,
+  sampleBody,
+  seedResources,
+  sendBody,
+  urlOf,
+  type ResourceIds,
+  type WalkOperation,
+} from '../../testing/openapi-walk';
+import { runForm, seedFiles } from '../../testing/records';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { DEMO_PASSWORD } from '../demo/seed';
+import { declaredOperations, type Operation } from './openapi';
+
+/**
+ * The conformance walk: every operation of /v2/openapi.json, called as each role that may call
+ * it (and anonymously), with a body its schema accepts and the ids of real resources. Every
+ * answer must have a documented status, a success its documented body (validated with the very
+ * zod schema the route declares) or media type, a refusal `{detail}`, and every API answer a
+ * Cache-Control that keeps personal data out of caches.
+ */
+let server: TestServer;
+let ids: ResourceIds;
+let contractFileId: number;
+let refreshToken: string;
+const clients = {} as Record<Role | 'anonymous', ApiClient>;
+let run: Awaited<ReturnType<typeof seedFiles>>['run'];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const staff = await server.login('staff@example.org');
+  const { hospital } = await server.demoInstitutes();
+  const seeded = await seedResources(staff, server.ctx.db, hospital, 'conformance');
+  ({ ids, contractFileId, run } = await seedFiles(staff, seeded));
+  for (const role of ROLES) clients[role] = await server.login(`${role}@example.org`);
+  clients.anonymous = server.api;
+  const tokens = await server.api.form('/v2/auth/token', {
+    username: 'member@example.org',
+    password: DEMO_PASSWORD,
+  });
+  refreshToken = tokens.body.refresh_token;
+}, 120_000);
+afterAll(() => server.stop());
+
+/** Who calls an operation: the roles its access allows (lowest first), then anonymous. */
+function callers(op: WalkOperation): (Role | 'anonymous')[] {
+  if (op.access === 'public') return ['anonymous'];
+  const any = op.access === 'read' || op.access === 'self';
+  return [...ROLES.filter((r) => any || allows(r, op.access as Action)), 'anonymous'];
+}
+
+/** The path values of the walk's resources (the user also by /users/id/{id}). */
+function valuesOf(op: WalkOperation): Record<string, string> {
+  const values = { ...pathValues(op, ids), fileId: String(contractFileId) };
+  return op.path === '/v2/users/id/{id}' ? { ...values, id: String(ids.user) } : values;
+}
+
+/** Bodies that must name real things to be answered with a success. */
+const BODIES: Record<string, () => unknown> = {
+  'POST /v2/auth/token': () => ({ username: 'member@example.org', password: DEMO_PASSWORD }),
+  'POST /v2/auth/refresh': () => ({ refresh: refreshToken }),
+  'POST /v2/institutes/{id}/users/invite': () => ({ email: 'invited@example.org' }),
+  'POST /v2/vials/create-diff': () => ({ label: ids.vial }),
+  // The file the walk's own upload attached (kept.pdf stays for the download).
+  'POST /v2/contracts/{id}/files': () => ({ filenames: ['walk.pdf'] }),
+};
+
+/** Successes out of the walk's reach: they need the one-time token an e-mail carries. */
+const UNREACHED = [
+  'POST /v2/auth/reset-password',
+  'GET /v2/auth/register/{token}',
+  'POST /v2/auth/register',
+];
+
+/** Sample files for the media types a multipart field takes. */
+const SAMPLE_FILES: Record<string, { name: string; bytes: string }> = {
+  'application/pdf': { name: 'walk.pdf', bytes: '%PDF-1.4\n%walk\n' },
+  'text/csv': { name: 'walk.csv', bytes: 'timestamp,h_index\n2025-01-06T08:00:00Z,12\n' },
+};
+
+/** A multipart body with its text fields and, for each binary field, a file it takes. */
+function sendMultipart(client: ApiClient, op: WalkOperation, url: string): Promise<Answer> {
+  if (op.path.endsWith('/record-upload')) {
+    return client.multipart(url, runForm(readFixture(run.file), run.vial_uuid));
+  }
+  const schema = op.body!.schema;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(sampleBody(schema, ids) as object)) {
+    if (schema.properties?.[name]?.format !== 'binary') form.append(name, String(value));
+  }
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    if (prop.format !== 'binary') continue;
+    const type = Object.keys(SAMPLE_FILES).find((t) => (prop as any).description?.includes(t));
+    const file = SAMPLE_FILES[type ?? ''] ?? { name: 'walk.dat', bytes: 'walk' };
+    form.append(name, new Blob([new TextEncoder().encode(file.bytes)]), file.name);
+  }
+  return client.request(op.method, url, { body: form });
+}
+
+/** What is wrong with an answer, as the document describes the operation; null if nothing. */
+function mismatch(declared: Operation, res: Answer): string | null {
+  if (!declared.statuses.includes(res.status)) return `undocumented status ${res.status}`;
+  const cacheControl = res.headers.get('cache-control') ?? '';
+  if (!/no-store|no-cache/.test(cacheControl)) return `Cache-Control "${cacheControl}"`;
+  if (res.status >= 400) {
+    return errorBody.safeParse(res.body).success ? null : 'refusal without {detail}';
+  }
+  if (res.status === 204 || res.status === 304) {
+    return res.body === undefined ? null : `a ${res.status} with a body`;
+  }
+  if (declared.response) {
+    const parsed = declared.response.safeParse(res.body);
+    return parsed.success ? null : `body: ${parsed.error.message.slice(0, 400)}`;
+  }
+  const type = res.headers.get('content-type')?.split(';')[0] ?? '';
+  return declared.download?.includes(type) ? null : `content type ${type}`;
+}
+
+it('keeps every API answer of every GET route out of shared and lasting caches', async () => {
+  const member = clients.member;
+  const seen: string[] = [];
+  for (const op of await apiOperations(server.api)) {
+    if (op.method !== 'GET') continue;
+    const res = await member.get(urlOf(op, valuesOf(op)));
+    const cacheControl = res.headers.get('cache-control') ?? '(none)';
+    // Personal data: never stored, or kept privately and revalidated (ETag) before any use.
+    const kept = /\bno-store\b/.test(cacheControl) || /\bno-cache\b/.test(cacheControl);
+    const shared = /\bpublic\b/.test(cacheControl) && op.path !== '/v2/openapi.json';
+    if (!kept || shared) seen.push(`${label(op)} ${res.status}: ${cacheControl}`);
+  }
+  expect(seen).toEqual([]);
+});
+
+/** Deletions last, the widest (an institute) at the very end: the walk keeps its fixtures. */
+const order = (op: WalkOperation) =>
+  op.method === 'DELETE' ? 1_000 - op.path.split('/').length : 0;
+
+it('answers every declared operation as the document says, as every role', async () => {
+  const declared = new Map(
+    declaredOperations().map((o) => [
+      `${o.method.toUpperCase()} ${o.path.replace(/:(\w+)/g, '{$1}')}`,
+      o,
+    ]),
+  );
+  const operations = (await apiOperations(server.api)).sort((a, b) => order(a) - order(b));
+  expect(operations.length).toBe(declared.size);
+  const mismatches: string[] = [];
+  const succeeded = new Set<string>();
+  for (const op of operations) {
+    const operation = declared.get(label(op))!;
+    // Lower roles first: a deletion by staff must not hide what the others are answered.
+    for (const role of callers(op)) {
+      const client = clients[role];
+      const query = op.query
+        .filter((p) => p.required)
+        .map((p): [string, string] => [p.name, String(sampleBody(p.schema, ids, p.name))]);
+      const url = urlOf(op, valuesOf(op), query);
+      const body =
+        BODIES[label(op)]?.() ??
+        (op.body && sampleBody(op.body.schema, ids, '', { optionalBooleans: true }));
+      const res =
+        op.body?.media === 'multipart/form-data'
+          ? await sendMultipart(client, op, url)
+          : await sendBody(client, op, url, body);
+      const problem = mismatch(operation, res);
+      if (problem) {
+        mismatches.push(`${label(op)} as ${role}: ${problem} ${JSON.stringify(res.body)}`);
+      }
+      if (res.status < 300) succeeded.add(label(op));
+      if (role === 'anonymous' && op.access !== 'public') expect(res.status).toBe(401);
+    }
+  }
+  expect(mismatches).toEqual([]);
+  // The walk proves something only where it reaches the answer with a body.
+  expect(operations.filter((op) => !succeeded.has(label(op))).map(label)).toEqual(UNREACHED);
+}, 120_000);

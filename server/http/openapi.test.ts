@@ -1,0 +1,122 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { openApiBuilds } from './openapi';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+/** The raw answer (node:http, so nothing decompresses it on the way). */
+function rawGet(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(server.url + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers,
+              bytes: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+describe('GET /v2/openapi.json', () => {
+  it('is built once, not on every request', async () => {
+    await rawGet('/v2/openapi.json');
+    const builds = openApiBuilds();
+    for (let i = 0; i < 5; i++) {
+      expect((await rawGet('/v2/openapi.json', { 'accept-encoding': 'gzip' })).status).toBe(200);
+    }
+    expect(openApiBuilds()).toBe(builds);
+  });
+
+  it('is sent compressed as asked, with an ETag that answers 304', async () => {
+    const plain = await rawGet('/v2/openapi.json');
+    const doc = JSON.parse(plain.bytes.toString('utf8'));
+    expect(doc.openapi).toBe('3.0.3');
+    const gzip = await rawGet('/v2/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.bytes).toString('utf8'))).toEqual(doc);
+    const br = await rawGet('/v2/openapi.json', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 5);
+    expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(doc);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+
+    for (const answer of [plain, gzip, br]) {
+      const etag = answer.headers.etag!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await rawGet('/v2/openapi.json', {
+        'if-none-match': etag,
+        'accept-encoding': answer.headers['content-encoding'] ?? 'identity',
+      });
+      expect(again.status).toBe(304);
+      expect(again.bytes.length).toBe(0);
+    }
+  });
+});
+
+describe('the document', () => {
+  const doc = async () => (await server.api.get('/v2/openapi.json')).body;
+
+  it('documents a 204 where the answer has no body, and the refusals each route gives', async () => {
+    const { paths } = await doc();
+    const statuses = (path: string, method: string) => Object.keys(paths[path][method].responses);
+    expect(statuses('/v2/labels/{id}', 'delete')).toEqual([
+      '204',
+      '400',
+      '401',
+      '403',
+      '404',
+      '422',
+    ]);
+    expect(statuses('/v2/auth/reset-password', 'post')).toEqual(['204', '400', '413', '422']);
+    expect(statuses('/v2/labels/{id}', 'get')).toContain('200');
+    expect(statuses('/v2/institutes/{id}/labels', 'post')).toContain('409');
+    expect(statuses('/v2/records/{id}/data', 'get')).toEqual(
+      expect.arrayContaining(['304', '410']),
+    );
+    expect(statuses('/v2/auth/token', 'post')).toContain('429');
+    // Every operation without a body declared answers 204, never a 200 with nothing in it.
+    for (const methods of Object.values(paths) as Record<string, any>[]) {
+      for (const op of Object.values(methods)) {
+        const ok = op.responses['200'] ?? op.responses['201'];
+        if (ok) expect(ok.content).toBeDefined();
+        else expect(op.responses['204']).toBeDefined();
+      }
+    }
+  });
+
+  it('documents multipart uploads with their file fields and media types', async () => {
+    const { paths } = await doc();
+    const upload = (path: string) =>
+      paths[path].post.requestBody.content['multipart/form-data'] as {
+        schema: { properties: Record<string, { format?: string }>; required: string[] };
+        encoding: Record<string, { contentType: string }>;
+      };
+    const contract = upload('/v2/contracts/{id}/upload');
+    expect(contract.schema.properties['files-0'].format).toBe('binary');
+    expect(contract.encoding['files-0'].contentType).toBe('application/pdf');
+    const hemolysis = upload('/v2/institutes/{id}/hemolysis-index-data');
+    expect(hemolysis.schema.properties.file.format).toBe('binary');
+    expect(hemolysis.schema.required).toEqual(expect.arrayContaining(['file', 'line']));
+    expect(hemolysis.encoding.file.contentType).toBe('text/csv');
+    expect(upload('/v2/institutes/{id}/reports').encoding.file.contentType).toContain(
+      'application/pdf',
+    );
+    expect(paths['/v2/reports/{id}/download'].get.responses['200'].content).toHaveProperty(
+      'application/pdf',
+    );
+  });
+});
