@@ -28,7 +28,6 @@ const base = {
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   setupFiles: ['reflect-metadata'],
   setupFilesAfterEnv: ['<rootDir>/testing/frozen-prototypes.ts'],
-  testTimeout: 60_000,
 } satisfies Config;
 
 /** PostgreSQL for the projects that need it (started once, stopped once). */
@@ -38,7 +37,9 @@ const withDatabase = {
 } satisfies Config;
 
 const config: Config = {
+  // Run-wide options: Jest reads these only here, not per project.
   maxWorkers: 2,
+  testTimeout: 60_000,
   projects: [
     {
       ...base,
