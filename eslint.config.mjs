@@ -86,21 +86,21 @@ function importsOf(file) {
   return imports;
 }
 
-/** The import path from `start` back to `goal`, or null. */
-function pathBack(start, goal) {
+/** The path from `start` back to `goal` along `next` (a file's imports by default), or null. */
+function pathBack(start, goal, next = importsOf) {
   const cameFrom = new Map([[start, null]]);
   const queue = [start];
   while (queue.length > 0) {
-    const file = queue.shift();
-    for (const next of importsOf(file)) {
-      if (next === goal) {
-        const chain = [file];
-        for (let at = cameFrom.get(file); at; at = cameFrom.get(at)) chain.unshift(at);
+    const node = queue.shift();
+    for (const neighbour of next(node)) {
+      if (neighbour === goal) {
+        const chain = [node];
+        for (let at = cameFrom.get(node); at; at = cameFrom.get(at)) chain.unshift(at);
         return chain;
       }
-      if (!cameFrom.has(next)) {
-        cameFrom.set(next, file);
-        queue.push(next);
+      if (!cameFrom.has(neighbour)) {
+        cameFrom.set(neighbour, node);
+        queue.push(neighbour);
       }
     }
   }
@@ -173,27 +173,6 @@ function areaGraph() {
   return graph;
 }
 
-/** The areas from `start` back to `goal`, or null. */
-function areaPathBack(graph, start, goal) {
-  const cameFrom = new Map([[start, null]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const area = queue.shift();
-    for (const next of graph.get(area)?.keys() ?? []) {
-      if (next === goal) {
-        const chain = [area];
-        for (let at = cameFrom.get(area); at; at = cameFrom.get(at)) chain.unshift(at);
-        return chain;
-      }
-      if (!cameFrom.has(next)) {
-        cameFrom.set(next, area);
-        queue.push(next);
-      }
-    }
-  }
-  return null;
-}
-
 const noAreaCycle = {
   meta: {
     type: 'problem',
@@ -212,7 +191,7 @@ const noAreaCycle = {
       const to = target && domainArea(target);
       if (!to || to === from) return;
       graph ??= areaGraph();
-      const chain = areaPathBack(graph, to, from);
+      const chain = pathBack(to, from, (area) => graph.get(area)?.keys() ?? []);
       if (!chain) return;
       const via = chain.map((area, i) => graph.get(area).get(chain[i + 1] ?? from));
       context.report({
