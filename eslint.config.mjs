@@ -86,21 +86,21 @@ function importsOf(file) {
   return imports;
 }
 
-/** The import path from `start` back to `goal`, or null. */
-function pathBack(start, goal) {
+/** The path from `start` back to `goal` along `next` (a file's imports by default), or null. */
+function pathBack(start, goal, next = importsOf) {
   const cameFrom = new Map([[start, null]]);
   const queue = [start];
   while (queue.length > 0) {
-    const file = queue.shift();
-    for (const next of importsOf(file)) {
-      if (next === goal) {
-        const chain = [file];
-        for (let at = cameFrom.get(file); at; at = cameFrom.get(at)) chain.unshift(at);
+    const node = queue.shift();
+    for (const neighbour of next(node)) {
+      if (neighbour === goal) {
+        const chain = [node];
+        for (let at = cameFrom.get(node); at; at = cameFrom.get(at)) chain.unshift(at);
         return chain;
       }
-      if (!cameFrom.has(next)) {
-        cameFrom.set(next, file);
-        queue.push(next);
+      if (!cameFrom.has(neighbour)) {
+        cameFrom.set(neighbour, node);
+        queue.push(neighbour);
       }
     }
   }
@@ -134,6 +134,129 @@ const noCycle = {
   },
 };
 
+/**
+ * No cycles between the areas of server/domain (folders): `rejection` → `analyzer` → `rejection`
+ * is refused even when no file cycle forms, since the areas could then no longer be read, tested
+ * or moved one at a time. Reported on each import from one area into another that reaches back.
+ */
+const DOMAIN = path.join(root, 'server/domain');
+
+/** The area (folder of server/domain) a file belongs to; null for shared files and tests. */
+function domainArea(file) {
+  const relative = path.relative(DOMAIN, file);
+  const parts = relative.split(path.sep);
+  if (relative.startsWith('..') || parts.length < 2 || /\.test\.tsx?$/.test(file)) return null;
+  return parts[0];
+}
+
+function domainFiles(dir = DOMAIN) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return domainFiles(file);
+    return CODE_FILE.test(entry.name) ? [file] : [];
+  });
+}
+
+/** Which areas each area imports, and through which file (for the message). */
+function areaGraph() {
+  const graph = new Map();
+  for (const file of domainFiles()) {
+    const from = domainArea(file);
+    if (!from) continue;
+    for (const target of importsOf(file)) {
+      const to = domainArea(target);
+      if (!to || to === from) continue;
+      if (!graph.has(from)) graph.set(from, new Map());
+      if (!graph.get(from).has(to)) graph.get(from).set(to, path.relative(root, file));
+    }
+  }
+  return graph;
+}
+
+const noAreaCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid cycles between the areas of server/domain.' },
+    schema: [],
+    messages: { cycle: 'Domain areas import each other: {{chain}} ({{via}})' },
+  },
+  create(context) {
+    const self = context.physicalFilename;
+    const from = domainArea(self);
+    if (!from) return {};
+    let graph;
+    const check = (node) => {
+      if (node.source?.type !== 'Literal' || typeof node.source.value !== 'string') return;
+      const target = resolveRelative(self, node.source.value);
+      const to = target && domainArea(target);
+      if (!to || to === from) return;
+      graph ??= areaGraph();
+      const chain = pathBack(to, from, (area) => graph.get(area)?.keys() ?? []);
+      if (!chain) return;
+      const via = chain.map((area, i) => graph.get(area).get(chain[i + 1] ?? from));
+      context.report({
+        node,
+        messageId: 'cycle',
+        data: { chain: [from, ...chain, from].join(' → '), via: via.join(', ') },
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+/**
+ * Migrations are frozen: they hold the SQL they ran as literals and import nothing but typeorm's
+ * types, so what an old migration does on a fresh install never changes with live code.
+ */
+const frozenMigration = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A migration imports only types from typeorm.' },
+    schema: [],
+    messages: {
+      live: 'A migration is frozen: it imports only types from typeorm, not {{source}} (write its SQL out).',
+    },
+  },
+  create(context) {
+    const typesOnly = (node) =>
+      node.importKind === 'type' ||
+      (node.specifiers?.length > 0 &&
+        node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+    const check = (node, source) => {
+      if (source?.type !== 'Literal') return;
+      if (source.value === 'typeorm' && node.type !== 'ImportExpression' && typesOnly(node)) return;
+      context.report({ node, messageId: 'live', data: { source: String(source.value) } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+      TSImportEqualsDeclaration: (node) => check(node, node.moduleReference.expression),
+      'CallExpression[callee.name="require"]': (node) => check(node, node.arguments[0]),
+    };
+  },
+};
+
+/** The server's layers (ARCHITECTURE.md, "Layers of the server"): imports point down only. */
+const SERVER_LAYER_ZONES = [
+  zone(
+    'server/domain',
+    ['server/routes', 'server/http', 'server/app.ts'],
+    'server/domain is free of HTTP: it never imports routes/, http/ or app.ts.',
+  ),
+  zone(
+    ['server/entities', 'server/storage', 'server/db', 'server/reports'],
+    ['server/domain', 'server/routes', 'server/http', 'server/app.ts'],
+    'entities/, storage/, db/ and reports/ lie below the domain: they never import domain/, routes/ or http/.',
+  ),
+];
+
 const restrictedPaths = (zones) => [
   'error',
   { basePath: root, zones: [...zones, ...FEATURE_ZONES] },
@@ -147,7 +270,6 @@ export default tseslint.config(
       '.data/**',
       'coverage/**',
       'test-artifacts/**',
-      'server/db/migrations/**',
       '.tmp/**',
     ],
   },
@@ -156,7 +278,16 @@ export default tseslint.config(
   {
     // Fences between the folders (ARCHITECTURE.md): no import cycles, and who may import whom.
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
-    plugins: { 'import-x': importX, fences: { rules: { 'no-cycle': noCycle } } },
+    plugins: {
+      'import-x': importX,
+      fences: {
+        rules: {
+          'no-cycle': noCycle,
+          'no-area-cycle': noAreaCycle,
+          'frozen-migration': frozenMigration,
+        },
+      },
+    },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: TS })] },
     rules: {
       'fences/no-cycle': 'error',
@@ -168,7 +299,28 @@ export default tseslint.config(
     // ... and the code that ships keeps them all.
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
     ignores: TEST_FILES,
-    rules: { 'import-x/no-restricted-paths': restrictedPaths(Object.values(PROCESS_ZONES)) },
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths([
+        ...Object.values(PROCESS_ZONES),
+        ...SERVER_LAYER_ZONES,
+      ]),
+    },
+  },
+  {
+    // The domain knows no HTTP framework, not even its types.
+    files: ['server/domain/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'express', message: 'server/domain never knows Express.' }] },
+      ],
+      'fences/no-area-cycle': 'error',
+    },
+  },
+  {
+    files: ['server/db/migrations/**'],
+    rules: { 'fences/frozen-migration': 'error' },
   },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -1,9 +1,13 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
 
-// One runner for everything: unit tests, API tests against a real PostgreSQL and HTTP server,
-// and browser tests driving Debian's Chromium. Each test file gets its own database (see
-// testing/global-setup.ts), so files run in parallel without seeing each other's rows.
+// Three projects, by the test file's name (ARCHITECTURE.md, "Where tests go"):
+// - unit (`*.test.ts[x]`): pure code and in-process fakes, no PostgreSQL: `npm run test:unit`;
+// - api (`*.api.test.ts`): a real server, PostgreSQL or other real processes: `npm run test:api`;
+// - browser (`*.e2e.test.ts`): Debian's Chromium on a built renderer: `npm run test:browser`.
+// The api and browser projects share one PostgreSQL started by the global setup (once, whichever
+// runs first); each test file gets its own database cloned from a migrated template
+// (testing/global-setup.ts), so files run in parallel without seeing each other's rows.
 const swc = {
   jsc: {
     parser: { syntax: 'typescript', tsx: true, decorators: true },
@@ -13,19 +17,39 @@ const swc = {
   module: { type: 'commonjs' },
 };
 
-const config: Config = {
+const API_TESTS = '**/*.api.test.ts';
+const BROWSER_TESTS = '**/*.e2e.test.ts';
+
+const base = {
   testEnvironment: 'node',
   roots: ['<rootDir>/shared', '<rootDir>/server', '<rootDir>/renderer', '<rootDir>/electron'],
-  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
-  // jose is ESM-only; Jest on Node 20 loads it only once compiled to CommonJS.
+  // jose is ESM-only; Jest loads it only once compiled to CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
-  globalSetup: '<rootDir>/testing/global-setup.ts',
-  globalTeardown: '<rootDir>/testing/global-teardown.ts',
   setupFiles: ['reflect-metadata'],
   setupFilesAfterEnv: ['<rootDir>/testing/frozen-prototypes.ts'],
-  testTimeout: 60_000,
+} satisfies Config;
+
+/** PostgreSQL for the projects that need it (started once, stopped once). */
+const withDatabase = {
+  globalSetup: '<rootDir>/testing/global-setup.ts',
+  globalTeardown: '<rootDir>/testing/global-teardown.ts',
+} satisfies Config;
+
+const config: Config = {
+  // Run-wide options: Jest reads these only here, not per project.
   maxWorkers: 2,
+  testTimeout: 60_000,
+  projects: [
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.api\\.test\\.ts$', '\\.e2e\\.test\\.ts$'],
+    },
+    { ...base, ...withDatabase, displayName: 'api', testMatch: [API_TESTS] },
+    { ...base, ...withDatabase, displayName: 'browser', testMatch: [BROWSER_TESTS] },
+  ],
 };
 
 export default config;

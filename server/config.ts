@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SERVER_PORT, MAX_UPLOAD_BYTES } from '../shared/domain/limits';
+import { readEnvironment, type Environment } from './environment';
 
 /** Everything the server reads from the environment; README.md lists each with its default. */
 export interface Config {
@@ -36,26 +37,6 @@ export type BlobStoreConfig =
   | { kind: 'local' }
   | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string };
 
-/** `s3://bucket/optional/prefix` → bucket and key prefix. */
-export function parseS3Url(url: string): { bucket: string; prefix: string } {
-  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
-  if (!match) throw new Error(`BLOB_STORE_URL must look like s3://bucket or s3://bucket/prefix`);
-  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
-  return { bucket: match[1], prefix: prefix ? `${prefix}/` : '' };
-}
-
-/** BLOB_STORE_URL (unset or `file:` for DATA_DIR/blobs, `s3://bucket[/prefix]`) and its S3 settings. */
-function blobStore(env: NodeJS.ProcessEnv): BlobStoreConfig {
-  const url = env.BLOB_STORE_URL || '';
-  if (!url || url === 'file:' || url === 'local') return { kind: 'local' };
-  return {
-    kind: 's3',
-    ...parseS3Url(url),
-    endpoint: env.S3_ENDPOINT || undefined,
-    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
-  };
-}
-
 /** The repository (or installed app) root: the nearest folder above this file with package.json. */
 function appRoot(): string {
   let dir = __dirname;
@@ -65,20 +46,9 @@ function appRoot(): string {
   return dir;
 }
 
-/** A whole number of at least 1, or the fallback when unset. */
-function count(v: string | undefined, name: string, fallback: number): number {
-  if (v === undefined || v === '') return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1: ${v}`);
-  return n;
-}
-
-const bool = (v: string | undefined, fallback: boolean) =>
-  v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
-
 /** JWT_SECRET when given; otherwise one generated on first start and kept under DATA_DIR. */
-function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
+function jwtSecret(given: string | undefined, dataDir: string): string {
+  if (given) return given;
   const file = path.join(dataDir, 'jwt-secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -87,41 +57,51 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR || '.data');
-  const port = Number(env.PORT || DEFAULT_SERVER_PORT);
-  const databaseUrl = env.DATABASE_URL || undefined;
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+/** BLOB_STORE_URL (unset or `file:` for DATA_DIR/blobs, `s3://bucket[/prefix]`) and its S3 settings. */
+function blobStore(env: Environment): BlobStoreConfig {
+  const store = env.BLOB_STORE_URL ?? 'local';
+  if (store === 'local') return { kind: 'local' };
+  return {
+    kind: 's3',
+    ...store,
+    endpoint: env.S3_ENDPOINT,
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+  };
+}
+
+/** Reads the configuration from the environment; refuses, naming each bad variable, to start. */
+export function loadConfig(variables: NodeJS.ProcessEnv = process.env): Config {
+  const env = readEnvironment(variables);
+  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const port = env.PORT ?? DEFAULT_SERVER_PORT;
+  const databaseUrl = env.DATABASE_URL;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     dataDir,
     databaseUrl,
     publicUrl,
-    jwtSecret: jwtSecret(env, dataDir),
-    smtpUrl: env.SMTP_URL || undefined,
+    jwtSecret: jwtSecret(env.JWT_SECRET, dataDir),
+    smtpUrl: env.SMTP_URL,
     demo:
       env.DEMO === 'accounts'
         ? 'accounts'
-        : bool(env.DEMO, databaseUrl === undefined)
+        : (env.DEMO ?? databaseUrl === undefined)
           ? 'full'
           : 'off',
-    worker: bool(env.WORKER, true),
-    workerConcurrency: count(
-      env.WORKER_CONCURRENCY,
-      'WORKER_CONCURRENCY',
-      os.availableParallelism(),
-    ),
-    rendererDir: path.resolve(env.RENDERER_DIR || path.join(appRoot(), 'dist', 'renderer')),
-    accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS || 15 * 60),
-    refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS || 14),
+    worker: env.WORKER ?? true,
+    workerConcurrency: env.WORKER_CONCURRENCY ?? os.availableParallelism(),
+    rendererDir: path.resolve(env.RENDERER_DIR ?? path.join(appRoot(), 'dist', 'renderer')),
+    accessTokenSeconds: env.ACCESS_TOKEN_SECONDS ?? 15 * 60,
+    refreshTokenDays: env.REFRESH_TOKEN_DAYS ?? 14,
     maxUploadBytes: MAX_UPLOAD_BYTES,
-    jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS || 300),
-    jobMaintenanceSeconds: Number(env.JOB_MAINTENANCE_SECONDS || 30),
+    jobExpireSeconds: env.JOB_EXPIRE_SECONDS ?? 300,
+    jobMaintenanceSeconds: env.JOB_MAINTENANCE_SECONDS ?? 30,
     support: {
       // The same support@{host} the app's error pages name.
-      email: env.SUPPORT_EMAIL || `support@${new URL(publicUrl).hostname}`,
-      phone: env.SUPPORT_PHONE || null,
-      address: env.SUPPORT_ADDRESS || null,
+      email: env.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
+      phone: env.SUPPORT_PHONE ?? null,
+      address: env.SUPPORT_ADDRESS ?? null,
     },
     blobStore: blobStore(env),
   };

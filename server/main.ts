@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { consoleLogger, startServer } from './boot';
 import { loadConfig } from './config';
+import { ConfigError } from './environment';
 import { freezePrototypes } from '../shared/runtime/freeze-prototypes';
 
 async function main(): Promise<void> {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  consoleLogger.error('Could not start', err);
+  // A configuration refusal names its variables: its message says all, no stack needed.
+  consoleLogger.error('Could not start', err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

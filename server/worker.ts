@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { consoleLogger, createContext, startWorker } from './boot';
 import { loadConfig } from './config';
+import { ConfigError } from './environment';
 import { freezePrototypes } from '../shared/runtime/freeze-prototypes';
 
 /**
@@ -26,6 +27,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  consoleLogger.error('Worker could not start', err);
+  consoleLogger.error('Worker could not start', err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

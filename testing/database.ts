@@ -35,7 +35,12 @@ export async function prepareTemplateDatabase(adminUrl: string): Promise<void> {
 /** A fresh database for one test file, cloned from the template; `drop` removes it. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.VIALQC_TEST_ADMIN_URL;
-  if (!adminUrl) throw new Error('VIALQC_TEST_ADMIN_URL is unset: run tests through Jest.');
+  if (!adminUrl) {
+    throw new Error(
+      'No test PostgreSQL: a test that needs the database is an API test, named *.api.test.ts ' +
+        '(or *.e2e.test.ts in a browser), and runs through Jest (ARCHITECTURE.md, "Where tests go").',
+    );
+  }
   const name = `vialqc_test_${randomBytes(6).toString('hex')}`;
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
   return {

@@ -8,8 +8,11 @@ import { prepareTemplateDatabase } from './database';
 /**
  * Starts one real PostgreSQL for the whole run (embedded, or the server TEST_DATABASE_URL points
  * at) and builds a migrated template database; each test file clones it (testing/database.ts).
+ * The api and browser projects both name this setup: Jest runs it once per project in the same
+ * process, and the second call finds the database ready.
  */
 export default async function globalSetup(): Promise<void> {
+  if (process.env.VIALQC_TEST_ADMIN_URL) return;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-test-pg-'));

@@ -49,8 +49,9 @@ function start(script: string, env: Record<string, string>, ready: RegExp): Prom
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // 'close' rather than 'exit': by then the process's output is read to its end.
   const exited = new Promise<number | string | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
+    child.once('close', (code, signal) => resolve(code ?? signal)),
   );
   const spawned: Spawned = {
     child,

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
  * Content-addressed storage of raw vial files and reports: a blob's name is its SHA-256, so
  * storing the same content twice keeps one copy and a stored blob never changes. Two
  * implementations: a local folder (FileBlobStore) and an S3 bucket (S3BlobStore, s3-blob-store.ts);
- * both pass one contract suite (blob-store.contract.test.ts).
+ * both pass one contract suite (blob-store.contract.api.test.ts).
  *
  * Uploads arrive in a local staging folder first, hashed on the way; only `commit` publishes
  * them, so a refused or interrupted upload never reaches the store itself.

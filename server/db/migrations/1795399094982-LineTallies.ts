@@ -1,61 +1,72 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { includedRecordSql, includedRecordValuesSql } from '../../../shared/domain/included-record';
-
-const value = includedRecordValuesSql('r');
-
-/** Each tally column and what one included record adds to it (as numeric: exact sums). */
-export const TALLIES: [column: string, perRecord: string][] = [
-  ['n', '1'],
-  ['sum_auc', 'auc'],
-  ['sum_auc_squares', 'auc * auc'],
-  ['sum_auc225', 'auc225'],
-  ['sum_auc225_squares', 'auc225 * auc225'],
-  ['sum_power', 'power'],
-  ['sum_power_squares', 'power * power'],
-  ['n_temperature', '(temperature IS NOT NULL)::int'],
-  ['sum_temperature', 'coalesce(temperature, 0)'],
-  ['sum_ldh', 'ldh'],
-  ['sum_asat', 'asat'],
-  ['sum_potassium', 'potassium'],
-];
-
-/** A table's included records on a line, with their values and the sign `n` they count with. */
-const ROWS = (table: string, n: number) =>
-  `SELECT r.line_id, ${n} AS sign, ${value.auc}::numeric AS auc, ${value.auc225}::numeric AS auc225,
-          ${value.power}::numeric AS power, ${value.temperature}::numeric AS temperature,
-          ${value.ldh}::numeric AS ldh, ${value.asat}::numeric AS asat,
-          ${value.potassium}::numeric AS potassium
-   FROM ${table} r WHERE r.line_id IS NOT NULL AND ${includedRecordSql('r')}`;
-
-/**
- * Adds the change of `rows` (each written row once as it was, sign -1, and once as it is, +1) to
- * the tallies of its lines. Lines whose change nets to zero (an edit of anything else, or of a
- * record that is not included before nor after) are not written; lines being removed are not
- * counted (the join), their tallies go with them. Lines in id order: concurrent statements lock
- * tally rows in one order.
+/*
+ * Frozen: this migration holds the SQL it ran as literals, so a fresh install builds what an
+ * upgraded database got. The included-record rule (shared/domain/included-record.ts) as it was
+ * then is written out in each selection; a later rule is installed by a later migration.
  */
-const APPLY_CHANGE = (rows: string) => `
-  INSERT INTO line_tallies AS t (line_id, ${TALLIES.map(([c]) => c).join(', ')})
-  SELECT c.line_id, ${TALLIES.map(([, v]) => `sum(c.sign * ${v})`).join(', ')}
-  FROM (${rows}) c JOIN lines l ON l.id = c.line_id
-  GROUP BY c.line_id
-  HAVING ${TALLIES.map(([, v]) => `sum(c.sign * ${v}) <> 0`).join(' OR ')}
-  ORDER BY c.line_id
-  ON CONFLICT (line_id) DO UPDATE SET ${TALLIES.map(([c]) => `${c} = t.${c} + EXCLUDED.${c}`).join(', ')}`;
 
-export const TALLY_FUNCTION = `
+/** line_tally(): each statement's change of included records added to the tallies of its lines. */
+const TALLY_FUNCTION = `
 CREATE FUNCTION line_tally() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    ${APPLY_CHANGE(ROWS('new_rows', 1))};
+  INSERT INTO line_tallies AS t (line_id, n, sum_auc, sum_auc_squares, sum_auc225, sum_auc225_squares, sum_power, sum_power_squares, n_temperature, sum_temperature, sum_ldh, sum_asat, sum_potassium)
+  SELECT c.line_id, sum(c.sign * 1), sum(c.sign * auc), sum(c.sign * auc * auc), sum(c.sign * auc225), sum(c.sign * auc225 * auc225), sum(c.sign * power), sum(c.sign * power * power), sum(c.sign * (temperature IS NOT NULL)::int), sum(c.sign * coalesce(temperature, 0)), sum(c.sign * ldh), sum(c.sign * asat), sum(c.sign * potassium)
+  FROM (SELECT r.line_id, 1 AS sign, r.auc::numeric AS auc, coalesce((r.metrics->>'auc_225hz')::float8, r.auc)::numeric AS auc225,
+          coalesce((r.metrics->>'power')::float8, 0)::numeric AS power, (r.metrics->>'mean_kinetic_temperature')::float8::numeric AS temperature,
+          coalesce(r.p_ldh, 0)::numeric AS ldh, coalesce(r.p_asat, 0)::numeric AS asat,
+          coalesce(r.p_potassium, 0)::numeric AS potassium
+   FROM new_rows r WHERE r.line_id IS NOT NULL AND r.is_processed AND NOT r.exclude AND NOT r.hidden AND NOT r.test_run AND NOT r.no_run_error AND NOT r.short_run_error AND NOT r.flatline_error AND r.auc IS NOT NULL) c JOIN lines l ON l.id = c.line_id
+  GROUP BY c.line_id
+  HAVING sum(c.sign * 1) <> 0 OR sum(c.sign * auc) <> 0 OR sum(c.sign * auc * auc) <> 0 OR sum(c.sign * auc225) <> 0 OR sum(c.sign * auc225 * auc225) <> 0 OR sum(c.sign * power) <> 0 OR sum(c.sign * power * power) <> 0 OR sum(c.sign * (temperature IS NOT NULL)::int) <> 0 OR sum(c.sign * coalesce(temperature, 0)) <> 0 OR sum(c.sign * ldh) <> 0 OR sum(c.sign * asat) <> 0 OR sum(c.sign * potassium) <> 0
+  ORDER BY c.line_id
+  ON CONFLICT (line_id) DO UPDATE SET n = t.n + EXCLUDED.n, sum_auc = t.sum_auc + EXCLUDED.sum_auc, sum_auc_squares = t.sum_auc_squares + EXCLUDED.sum_auc_squares, sum_auc225 = t.sum_auc225 + EXCLUDED.sum_auc225, sum_auc225_squares = t.sum_auc225_squares + EXCLUDED.sum_auc225_squares, sum_power = t.sum_power + EXCLUDED.sum_power, sum_power_squares = t.sum_power_squares + EXCLUDED.sum_power_squares, n_temperature = t.n_temperature + EXCLUDED.n_temperature, sum_temperature = t.sum_temperature + EXCLUDED.sum_temperature, sum_ldh = t.sum_ldh + EXCLUDED.sum_ldh, sum_asat = t.sum_asat + EXCLUDED.sum_asat, sum_potassium = t.sum_potassium + EXCLUDED.sum_potassium;
   ELSIF TG_OP = 'DELETE' THEN
-    ${APPLY_CHANGE(ROWS('old_rows', -1))};
+  INSERT INTO line_tallies AS t (line_id, n, sum_auc, sum_auc_squares, sum_auc225, sum_auc225_squares, sum_power, sum_power_squares, n_temperature, sum_temperature, sum_ldh, sum_asat, sum_potassium)
+  SELECT c.line_id, sum(c.sign * 1), sum(c.sign * auc), sum(c.sign * auc * auc), sum(c.sign * auc225), sum(c.sign * auc225 * auc225), sum(c.sign * power), sum(c.sign * power * power), sum(c.sign * (temperature IS NOT NULL)::int), sum(c.sign * coalesce(temperature, 0)), sum(c.sign * ldh), sum(c.sign * asat), sum(c.sign * potassium)
+  FROM (SELECT r.line_id, -1 AS sign, r.auc::numeric AS auc, coalesce((r.metrics->>'auc_225hz')::float8, r.auc)::numeric AS auc225,
+          coalesce((r.metrics->>'power')::float8, 0)::numeric AS power, (r.metrics->>'mean_kinetic_temperature')::float8::numeric AS temperature,
+          coalesce(r.p_ldh, 0)::numeric AS ldh, coalesce(r.p_asat, 0)::numeric AS asat,
+          coalesce(r.p_potassium, 0)::numeric AS potassium
+   FROM old_rows r WHERE r.line_id IS NOT NULL AND r.is_processed AND NOT r.exclude AND NOT r.hidden AND NOT r.test_run AND NOT r.no_run_error AND NOT r.short_run_error AND NOT r.flatline_error AND r.auc IS NOT NULL) c JOIN lines l ON l.id = c.line_id
+  GROUP BY c.line_id
+  HAVING sum(c.sign * 1) <> 0 OR sum(c.sign * auc) <> 0 OR sum(c.sign * auc * auc) <> 0 OR sum(c.sign * auc225) <> 0 OR sum(c.sign * auc225 * auc225) <> 0 OR sum(c.sign * power) <> 0 OR sum(c.sign * power * power) <> 0 OR sum(c.sign * (temperature IS NOT NULL)::int) <> 0 OR sum(c.sign * coalesce(temperature, 0)) <> 0 OR sum(c.sign * ldh) <> 0 OR sum(c.sign * asat) <> 0 OR sum(c.sign * potassium) <> 0
+  ORDER BY c.line_id
+  ON CONFLICT (line_id) DO UPDATE SET n = t.n + EXCLUDED.n, sum_auc = t.sum_auc + EXCLUDED.sum_auc, sum_auc_squares = t.sum_auc_squares + EXCLUDED.sum_auc_squares, sum_auc225 = t.sum_auc225 + EXCLUDED.sum_auc225, sum_auc225_squares = t.sum_auc225_squares + EXCLUDED.sum_auc225_squares, sum_power = t.sum_power + EXCLUDED.sum_power, sum_power_squares = t.sum_power_squares + EXCLUDED.sum_power_squares, n_temperature = t.n_temperature + EXCLUDED.n_temperature, sum_temperature = t.sum_temperature + EXCLUDED.sum_temperature, sum_ldh = t.sum_ldh + EXCLUDED.sum_ldh, sum_asat = t.sum_asat + EXCLUDED.sum_asat, sum_potassium = t.sum_potassium + EXCLUDED.sum_potassium;
   ELSE
-    ${APPLY_CHANGE(`${ROWS('old_rows', -1)} UNION ALL ${ROWS('new_rows', 1)}`)};
+  INSERT INTO line_tallies AS t (line_id, n, sum_auc, sum_auc_squares, sum_auc225, sum_auc225_squares, sum_power, sum_power_squares, n_temperature, sum_temperature, sum_ldh, sum_asat, sum_potassium)
+  SELECT c.line_id, sum(c.sign * 1), sum(c.sign * auc), sum(c.sign * auc * auc), sum(c.sign * auc225), sum(c.sign * auc225 * auc225), sum(c.sign * power), sum(c.sign * power * power), sum(c.sign * (temperature IS NOT NULL)::int), sum(c.sign * coalesce(temperature, 0)), sum(c.sign * ldh), sum(c.sign * asat), sum(c.sign * potassium)
+  FROM (SELECT r.line_id, -1 AS sign, r.auc::numeric AS auc, coalesce((r.metrics->>'auc_225hz')::float8, r.auc)::numeric AS auc225,
+          coalesce((r.metrics->>'power')::float8, 0)::numeric AS power, (r.metrics->>'mean_kinetic_temperature')::float8::numeric AS temperature,
+          coalesce(r.p_ldh, 0)::numeric AS ldh, coalesce(r.p_asat, 0)::numeric AS asat,
+          coalesce(r.p_potassium, 0)::numeric AS potassium
+   FROM old_rows r WHERE r.line_id IS NOT NULL AND r.is_processed AND NOT r.exclude AND NOT r.hidden AND NOT r.test_run AND NOT r.no_run_error AND NOT r.short_run_error AND NOT r.flatline_error AND r.auc IS NOT NULL UNION ALL SELECT r.line_id, 1 AS sign, r.auc::numeric AS auc, coalesce((r.metrics->>'auc_225hz')::float8, r.auc)::numeric AS auc225,
+          coalesce((r.metrics->>'power')::float8, 0)::numeric AS power, (r.metrics->>'mean_kinetic_temperature')::float8::numeric AS temperature,
+          coalesce(r.p_ldh, 0)::numeric AS ldh, coalesce(r.p_asat, 0)::numeric AS asat,
+          coalesce(r.p_potassium, 0)::numeric AS potassium
+   FROM new_rows r WHERE r.line_id IS NOT NULL AND r.is_processed AND NOT r.exclude AND NOT r.hidden AND NOT r.test_run AND NOT r.no_run_error AND NOT r.short_run_error AND NOT r.flatline_error AND r.auc IS NOT NULL) c JOIN lines l ON l.id = c.line_id
+  GROUP BY c.line_id
+  HAVING sum(c.sign * 1) <> 0 OR sum(c.sign * auc) <> 0 OR sum(c.sign * auc * auc) <> 0 OR sum(c.sign * auc225) <> 0 OR sum(c.sign * auc225 * auc225) <> 0 OR sum(c.sign * power) <> 0 OR sum(c.sign * power * power) <> 0 OR sum(c.sign * (temperature IS NOT NULL)::int) <> 0 OR sum(c.sign * coalesce(temperature, 0)) <> 0 OR sum(c.sign * ldh) <> 0 OR sum(c.sign * asat) <> 0 OR sum(c.sign * potassium) <> 0
+  ORDER BY c.line_id
+  ON CONFLICT (line_id) DO UPDATE SET n = t.n + EXCLUDED.n, sum_auc = t.sum_auc + EXCLUDED.sum_auc, sum_auc_squares = t.sum_auc_squares + EXCLUDED.sum_auc_squares, sum_auc225 = t.sum_auc225 + EXCLUDED.sum_auc225, sum_auc225_squares = t.sum_auc225_squares + EXCLUDED.sum_auc225_squares, sum_power = t.sum_power + EXCLUDED.sum_power, sum_power_squares = t.sum_power_squares + EXCLUDED.sum_power_squares, n_temperature = t.n_temperature + EXCLUDED.n_temperature, sum_temperature = t.sum_temperature + EXCLUDED.sum_temperature, sum_ldh = t.sum_ldh + EXCLUDED.sum_ldh, sum_asat = t.sum_asat + EXCLUDED.sum_asat, sum_potassium = t.sum_potassium + EXCLUDED.sum_potassium;
   END IF;
   RETURN NULL;
 END
 $fn$`;
+
+/** The records already there, counted once. */
+const COUNT_EXISTING = `
+  INSERT INTO line_tallies AS t (line_id, n, sum_auc, sum_auc_squares, sum_auc225, sum_auc225_squares, sum_power, sum_power_squares, n_temperature, sum_temperature, sum_ldh, sum_asat, sum_potassium)
+  SELECT c.line_id, sum(c.sign * 1), sum(c.sign * auc), sum(c.sign * auc * auc), sum(c.sign * auc225), sum(c.sign * auc225 * auc225), sum(c.sign * power), sum(c.sign * power * power), sum(c.sign * (temperature IS NOT NULL)::int), sum(c.sign * coalesce(temperature, 0)), sum(c.sign * ldh), sum(c.sign * asat), sum(c.sign * potassium)
+  FROM (SELECT r.line_id, 1 AS sign, r.auc::numeric AS auc, coalesce((r.metrics->>'auc_225hz')::float8, r.auc)::numeric AS auc225,
+          coalesce((r.metrics->>'power')::float8, 0)::numeric AS power, (r.metrics->>'mean_kinetic_temperature')::float8::numeric AS temperature,
+          coalesce(r.p_ldh, 0)::numeric AS ldh, coalesce(r.p_asat, 0)::numeric AS asat,
+          coalesce(r.p_potassium, 0)::numeric AS potassium
+   FROM records r WHERE r.line_id IS NOT NULL AND r.is_processed AND NOT r.exclude AND NOT r.hidden AND NOT r.test_run AND NOT r.no_run_error AND NOT r.short_run_error AND NOT r.flatline_error AND r.auc IS NOT NULL) c JOIN lines l ON l.id = c.line_id
+  GROUP BY c.line_id
+  HAVING sum(c.sign * 1) <> 0 OR sum(c.sign * auc) <> 0 OR sum(c.sign * auc * auc) <> 0 OR sum(c.sign * auc225) <> 0 OR sum(c.sign * auc225 * auc225) <> 0 OR sum(c.sign * power) <> 0 OR sum(c.sign * power * power) <> 0 OR sum(c.sign * (temperature IS NOT NULL)::int) <> 0 OR sum(c.sign * coalesce(temperature, 0)) <> 0 OR sum(c.sign * ldh) <> 0 OR sum(c.sign * asat) <> 0 OR sum(c.sign * potassium) <> 0
+  ORDER BY c.line_id
+  ON CONFLICT (line_id) DO UPDATE SET n = t.n + EXCLUDED.n, sum_auc = t.sum_auc + EXCLUDED.sum_auc, sum_auc_squares = t.sum_auc_squares + EXCLUDED.sum_auc_squares, sum_auc225 = t.sum_auc225 + EXCLUDED.sum_auc225, sum_auc225_squares = t.sum_auc225_squares + EXCLUDED.sum_auc225_squares, sum_power = t.sum_power + EXCLUDED.sum_power, sum_power_squares = t.sum_power_squares + EXCLUDED.sum_power_squares, n_temperature = t.n_temperature + EXCLUDED.n_temperature, sum_temperature = t.sum_temperature + EXCLUDED.sum_temperature, sum_ldh = t.sum_ldh + EXCLUDED.sum_ldh, sum_asat = t.sum_asat + EXCLUDED.sum_asat, sum_potassium = t.sum_potassium + EXCLUDED.sum_potassium`;
 
 /**
  * Line statistics from tallies instead of every included record of the line (entity LineTally):
@@ -83,8 +94,7 @@ export class LineTallies1795399094982 implements MigrationInterface {
           `REFERENCING ${tables} FOR EACH STATEMENT EXECUTE FUNCTION line_tally()`,
       );
     }
-    // The records already there, counted once.
-    await q.query(APPLY_CHANGE(ROWS('records', 1)));
+    await q.query(COUNT_EXISTING);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -11,6 +11,7 @@ import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../errors';
+import * as oneTimeTokens from '../one-time-tokens/repository';
 import * as users from '../users/repository';
 import * as tokens from './repository';
 
@@ -142,7 +143,7 @@ export async function requestPasswordReset(
   const user = await findByEmail(deps.db, email);
   // Unknown and unregistered addresses get the same answer, so accounts cannot be discovered.
   if (!user || !user.isActive || !user.passwordHash) return;
-  const token = await tokens.createOneTimeToken(deps.db.manager, user.id, 'password_reset');
+  const token = await oneTimeTokens.createOneTimeToken(deps.db.manager, user.id, 'password_reset');
   const link = `${deps.publicUrl}/reset-password-confirm/${token}`;
   await deps.mailer.send(passwordResetMail(user.email, link));
 }
@@ -150,7 +151,7 @@ export async function requestPasswordReset(
 export async function resetPassword({ db }: { db: DataSource }, token: string, password: string) {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (manager) => {
-    const userId = await tokens.consumeOneTimeToken(manager, token, 'password_reset');
+    const userId = await oneTimeTokens.consumeOneTimeToken(manager, token, 'password_reset');
     if (userId === null) throw badRequest(BAD_RESET_LINK);
     await users.updateUser(manager, userId, { passwordHash });
     await endOtherSessions(manager, userId);
@@ -176,7 +177,7 @@ const failedRegistration = (deps: RegistrationDeps, token: string, address: stri
 
 export async function registrationInfo(deps: RegistrationDeps, token: string, address: string) {
   await checkRegistration(deps, token, address);
-  const row = await tokens.peekOneTimeToken(deps.db.manager, token, 'registration');
+  const row = await oneTimeTokens.peekOneTimeToken(deps.db.manager, token, 'registration');
   const user = row && (await users.findUser(deps.db.manager, row.userId));
   if (!user || user.passwordHash) {
     await failedRegistration(deps, token, address);
@@ -193,7 +194,7 @@ export async function register(
   await checkRegistration(deps, body.token, address);
   const passwordHash = await hashPassword(body.password);
   const account = await deps.db.transaction(async (manager) => {
-    const userId = await tokens.consumeOneTimeToken(manager, body.token, 'registration');
+    const userId = await oneTimeTokens.consumeOneTimeToken(manager, body.token, 'registration');
     if (userId === null) return null;
     await users.updateUser(manager, userId, {
       firstName: body.first_name,
@@ -224,7 +225,7 @@ export const getAccount = ({ db }: { db: DataSource }, userId: number) =>
  */
 async function endOtherSessions(manager: EntityManager, userId: number, keep?: string) {
   await tokens.revokeAllRefreshTokens(manager, userId, keep);
-  await tokens.useUpOneTimeTokens(manager, userId, 'password_reset');
+  await oneTimeTokens.useUpOneTimeTokens(manager, userId, 'password_reset');
 }
 
 export async function updateAccount(

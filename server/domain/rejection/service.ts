@@ -9,7 +9,9 @@ import {
 } from '../../../shared/rejection/model';
 import type { Analyzer } from '../../entities/analyzer';
 import type { StoredRejection } from '../../entities/record';
+// eslint-disable-next-line fences/no-area-cycle -- the rejection ↔ analyzer ↔ clinical-data cycle: dedupe branch fixes this
 import { findAnalyzer } from '../analyzer/repository';
+// eslint-disable-next-line fences/no-area-cycle -- the rejection ↔ analyzer ↔ clinical-data cycle: dedupe branch fixes this
 import { usableCalibrationEntries } from '../clinical-data/repository';
 
 /** The analyzer's cut-offs, or the defaults of rejection-model.md until one is saved. */

@@ -1,4 +1,4 @@
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { reportListQuery } from '../../../shared/api/reports';
 import { Report } from '../../entities/report';
@@ -26,19 +26,6 @@ export function pageOfReports(
 /** The report with its validation, or null. */
 export const findReport = (manager: EntityManager, id: number) =>
   reportsQuery(manager).where('rep.id = :id', { id }).getOne();
-
-/** The latest report of each of the validations that has one, in one query. */
-export async function latestReportsOf(
-  manager: EntityManager,
-  validationIds: number[],
-): Promise<Map<number, Report>> {
-  const reports = validationIds.length
-    ? await manager
-        .getRepository(Report)
-        .find({ where: { validationId: In(validationIds) }, order: { id: 'ASC' } })
-    : [];
-  return new Map(reports.map((r) => [r.validationId!, r]));
-}
 
 export async function insertReport(manager: EntityManager, fields: Partial<Report>) {
   const repo = manager.getRepository(Report);

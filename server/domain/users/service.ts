@@ -7,9 +7,9 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
-import { createOneTimeToken, useUpOneTimeTokens } from '../auth/repository';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { findInstitutes } from '../institutes/repository';
+import { createOneTimeToken, useUpOneTimeTokens } from '../one-time-tokens/repository';
 import { authorize, can } from '../policy';
 import * as repo from './repository';
 

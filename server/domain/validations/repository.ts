@@ -2,6 +2,7 @@ import { In, type EntityManager } from 'typeorm';
 import type { ValidationListQuery } from '../../../shared/api/validations';
 import { Line } from '../../entities/line';
 import { TransitRecord } from '../../entities/record';
+import { Report } from '../../entities/report';
 import { Validation } from '../../entities/validation';
 import { containsPattern, paginate } from '../pagination';
 
@@ -110,4 +111,17 @@ export async function completeInProgress(manager: EntityManager, id: number): Pr
     .getRepository(Validation)
     .update({ id, status: 'inprogress' }, { status: 'completed', completedAt: new Date() });
   return Boolean(affected);
+}
+
+/** The latest report of each of the validations that has one, in one query. */
+export async function latestReportsOf(
+  manager: EntityManager,
+  validationIds: number[],
+): Promise<Map<number, Report>> {
+  const reports = validationIds.length
+    ? await manager
+        .getRepository(Report)
+        .find({ where: { validationId: In(validationIds) }, order: { id: 'ASC' } })
+    : [];
+  return new Map(reports.map((r) => [r.validationId!, r]));
 }

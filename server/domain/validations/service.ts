@@ -12,7 +12,6 @@ import type { Validation } from '../../entities/validation';
 import { badRequest, invalidField, isUniqueViolation, notFound } from '../errors';
 import type { Page } from '../pagination';
 import { authorize } from '../policy';
-import { latestReportsOf } from '../reports/repository';
 import { includedRecords } from '../statistics/repository';
 import { groupBy, validationLineStatistics } from '../statistics/service';
 import * as repo from './repository';
@@ -34,7 +33,7 @@ export interface ValidationView {
 }
 
 async function viewsOf(manager: EntityManager, validations: Validation[]) {
-  const latest = await latestReportsOf(
+  const latest = await repo.latestReportsOf(
     manager,
     validations.map((v) => v.id),
   );
