@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /**
  * Input primitives every schema builds on, bounded to what the database stores, so that no
- * input reaches PostgreSQL in a form it refuses (which would answer 500 instead of 422).
+ * input reaches PostgreSQL in a form it refuses (which would answer 500 instead of 422). The
+ * other files of shared/api may not call zod's own strings, numbers, coercions or ISO formats
+ * (`inputs/bounded-primitives` in eslint.config.mjs): they build on these, and on `out` for
+ * what the server answers.
  */
 
 /** Largest id (and integer) a PostgreSQL `int4` column stores. */
@@ -34,6 +37,26 @@ export const idParam = z.coerce
   .min(1, ID_MESSAGE)
   .max(INT4_MAX, ID_MESSAGE);
 
+/**
+ * A measured value in a body (lab results, h_index): finite, from `min` up (a `double
+ * precision` column stores any finite number), or up to `max` where the domain says.
+ */
+export const decimal = (
+  min: number,
+  max: number = Number.MAX_VALUE,
+  params?: Parameters<typeof z.number>[0],
+) => {
+  const message =
+    max === Number.MAX_VALUE
+      ? `Expected a number of at least ${min}.`
+      : `Expected a number from ${min} to ${max}.`;
+  return z.number(params).finite(message).min(min, message).max(max, message);
+};
+
+/** The same in a query string. */
+export const decimalParam = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).min(min, message).max(max, message);
+
 /** A whole number in a body or query bounded to what an `int4` column stores, or tighter. */
 export const int = (min: number, max: number = INT4_MAX, params?: Parameters<typeof z.number>[0]) =>
   z
@@ -58,6 +81,22 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * `ordering=field` or `-field` from a list's allow-list, as an enum the OpenAPI document shows;
+ * the domain maps the same names to SQL (`paginate`).
+ */
+export const orderingOf = <const F extends readonly [string, ...string[]]>(fields: F) =>
+  z
+    .enum([...fields, ...fields.map((f) => `-${f}` as `-${F[number]}`)] as [
+      F[number] | `-${F[number]}`,
+      ...(F[number] | `-${F[number]}`)[],
+    ])
+    .optional();
+
+/** A list query ordered by one of `fields`. */
+export const orderedPageQuery = <const F extends readonly [string, ...string[]]>(fields: F) =>
+  pageQuery.extend({ ordering: orderingOf(fields) });
+
 export interface Paginated<T> {
   items: T[];
   total: number;
@@ -73,9 +112,15 @@ export const queryBoolean = z
 const ID_LIST_MESSAGE = `Expected comma-separated ids, each from 1 to ${INT4_MAX}.`;
 const isIdText = (s: string) => /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= INT4_MAX;
 
+/** What a comma-separated id list may hold, for the OpenAPI document (the range is checked too). */
+const ID_LIST_PATTERN = /^[\d\s,]*$/;
+
 /** Comma-separated ids (`labels=1,2,3`), also accepted as repeated parameters. */
 export const idList = z
-  .union([z.string(), z.array(z.string())])
+  .union([
+    z.string().regex(ID_LIST_PATTERN, ID_LIST_MESSAGE),
+    z.array(z.string().regex(ID_LIST_PATTERN, ID_LIST_MESSAGE)),
+  ])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s.trim() !== ''))
   .pipe(
     z
@@ -132,6 +177,7 @@ const INSTANT_MESSAGE = `Expected an ISO date or timestamp between the years ${M
 /** An input date or timestamp (filters), parsed to a Date within the years 1900–9999. */
 export const instant = text()
   .max(64, INSTANT_MESSAGE)
+  .regex(/^\d{4}-\d{2}-\d{2}/, INSTANT_MESSAGE)
   .refine((s) => {
     if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return false;
     const t = Date.parse(s);
@@ -140,3 +186,53 @@ export const instant = text()
     return year >= MIN_YEAR && year <= MAX_YEAR;
   }, INSTANT_MESSAGE)
   .transform((s) => new Date(s));
+
+const yearOf = (s: string) => new Date(s).getUTCFullYear();
+
+/** An input timestamp kept as text: ISO 8601 with an offset, in the years 1900–9999 (or tighter). */
+export const timestamp = (
+  message = `Expected an ISO 8601 timestamp with an offset between the years ${MIN_YEAR} and ${MAX_YEAR}.`,
+) =>
+  z.iso
+    .datetime({ offset: true, error: message })
+    .refine((s) => yearOf(s) >= MIN_YEAR && yearOf(s) <= MAX_YEAR, message);
+
+/** An IANA zone the runtime knows (the database needs it to count days in it). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An input IANA time zone name (Europe/London, UTC), with the shape the document shows. */
+export const timeZone = (message = 'Unknown time zone: use an IANA name such as Europe/London.') =>
+  text()
+    .max(64, message)
+    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, message)
+    .refine(isTimeZone, message);
+
+/** A file in a multipart form (for the document: the server streams it, it is never parsed). */
+export const uploadedFile = (description: string) =>
+  z.string().meta({ format: 'binary' }).describe(description);
+
+/** An optional text field of a multipart form: an empty field counts as not sent. */
+export const formField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** A form field read as a boolean ('true', 'on', '1' and their opposites), as a form sends it. */
+export const formBoolean = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'True', 'False', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'on' || v === 'True');
+
+/**
+ * Output shapes: what the server answers, never what it reads (their zod calls are unbounded,
+ * so an input built on them would let anything through).
+ */
+export const out = {
+  text: () => z.string(),
+  number: () => z.number(),
+  int: () => z.number().int(),
+};
