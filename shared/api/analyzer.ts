@@ -26,9 +26,11 @@ const threshold = (required: string) => {
   const name = required.split(' is')[0];
   return z.preprocess(
     (v) => (v === '' ? undefined : v),
-    decimal(0, MAX_THRESHOLD, { error: required })
-      .positive(`${name} must be above 0.`)
-      .max(MAX_THRESHOLD, `${name} must be at most ${MAX_THRESHOLD} mg/dL.`),
+    decimal(0, MAX_THRESHOLD, {
+      error: required,
+      low: `${name} must be above 0.`,
+      high: `${name} must be at most ${MAX_THRESHOLD} mg/dL.`,
+    }).positive(`${name} must be above 0.`),
   );
 };
 

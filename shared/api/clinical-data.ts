@@ -54,9 +54,10 @@ export const STAFF_CLINICAL_FIELDS = ['exclude_from_model', 'donor_sample'] as c
 /** An optional lab value: empty → null, a number (or numeric text) at least 0. */
 const labValue = z.preprocess(
   (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
-  decimal(0, Number.MAX_VALUE, { error: 'Enter a number.' })
-    .min(0, 'The value must be at least 0.')
-    .nullable(),
+  decimal(0, Number.MAX_VALUE, {
+    error: 'Enter a number.',
+    low: 'The value must be at least 0.',
+  }).nullable(),
 );
 
 const clinicalDate = z.preprocess(

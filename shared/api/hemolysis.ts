@@ -136,7 +136,7 @@ export const measurementParams = z.object({ id: idParam, mid: idParam });
 
 export const measurementUpdate = z.object({
   timestamp: timestamp().optional(),
-  value: decimal(0).min(0, 'h_index cannot be negative.').optional(),
+  value: decimal(0, Number.MAX_VALUE, { low: 'h_index cannot be negative.' }).optional(),
 });
 
 /** The days of a data set that have measurements, in its own zone (the day picker). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idList, isoDate, out, pageQuery, queryBoolean, text } from './common';
+import { decimal, id, idList, isoDate, out, pageQuery, queryBoolean, text } from './common';
 import type { MetadataType } from './institutes';
 import { labelRef } from './records';
 import { recordSetStatistics } from './statistics';
@@ -47,11 +47,11 @@ export const MAX_LINE_LENGTH = 1_000_000;
 
 const lineLength = z.preprocess(
   (v) => (v === '' ? null : v),
-  z
-    .number({ error: 'Length must be a number.' })
-    .min(0, 'Length cannot be negative.')
-    .max(MAX_LINE_LENGTH, `Length must be at most ${MAX_LINE_LENGTH} metres.`)
-    .nullable(),
+  decimal(0, MAX_LINE_LENGTH, {
+    error: 'Length must be a number.',
+    low: 'Length cannot be negative.',
+    high: `Length must be at most ${MAX_LINE_LENGTH} metres.`,
+  }).nullable(),
 );
 
 const lineFields = {

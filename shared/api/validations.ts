@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, id, idParam, intParam, isoDate, out, pageQuery, text } from './common';
+import { calendarDate, id, idParam, int, intParam, isoDate, out, pageQuery, text } from './common';
 import { recordSetStatistics } from './statistics';
 
 export const VALIDATION_STATUSES = ['inprogress', 'completed'] as const;
@@ -32,11 +32,9 @@ export const VALIDATION_MESSAGES = {
   reportFailed: 'Error creating report',
 } as const;
 
-const duration = z
-  .number({ error: VALIDATION_MESSAGES.durationRequired })
-  .int(VALIDATION_MESSAGES.durationRange)
-  .min(MIN_DURATION_DAYS, VALIDATION_MESSAGES.durationRange)
-  .max(MAX_DURATION_DAYS, VALIDATION_MESSAGES.durationRange);
+const duration = int(MIN_DURATION_DAYS, MAX_DURATION_DAYS, VALIDATION_MESSAGES.durationRange, {
+  error: VALIDATION_MESSAGES.durationRequired,
+});
 /** Validations start between these years (a far-future start would become the latest). */
 export const VALIDATION_YEARS = { min: 2000, max: 2099 } as const;
 const startDate = text({ error: VALIDATION_MESSAGES.startDateRequired })
