@@ -210,6 +210,50 @@ const noAreaCycle = {
 };
 
 /**
+ * shared/api builds every schema on the bounded primitives of shared/api/common.ts (ids within
+ * int4, real calendar days, text without NUL) and on its `out` shapes for answers: zod's own
+ * strings, numbers, coercions and formats are refused elsewhere in shared/api, so an input cannot
+ * skip the bounds PostgreSQL needs.
+ */
+const RAW_ZOD = new Set([
+  'string',
+  'number',
+  'int',
+  'int32',
+  'uint32',
+  'float32',
+  'float64',
+  'bigint',
+  'coerce',
+  'iso',
+  'date',
+  'email',
+  'url',
+  'uuid',
+  'guid',
+  'stringFormat',
+  'templateLiteral',
+  'any',
+  'unknown',
+]);
+const boundedPrimitives = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    return {
+      MemberExpression(node) {
+        if (node.object.type !== 'Identifier' || node.object.name !== 'z') return;
+        const name = node.property.type === 'Identifier' ? node.property.name : undefined;
+        if (node.computed || !RAW_ZOD.has(name)) return;
+        context.report({
+          node,
+          message: `z.${name} is unbounded: build inputs on the primitives of shared/api/common.ts (text, id, idParam, int, decimal, calendarDate, instant, timestamp, timeZone …) and answers on its \`out\` shapes.`,
+        });
+      },
+    };
+  },
+};
+
+/**
  * Migrations are frozen: they hold the SQL they ran as literals and import nothing but typeorm's
  * types, so what an old migration does on a fresh install never changes with live code.
  */
@@ -352,6 +396,12 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    files: ['shared/api/**/*.ts'],
+    ignores: ['shared/api/common.ts', 'shared/api/**/*.test.ts'],
+    plugins: { inputs: { rules: { 'bounded-primitives': boundedPrimitives } } },
+    rules: { 'inputs/bounded-primitives': 'error' },
   },
   prettier,
 );

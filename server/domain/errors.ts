@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import type { z } from 'zod';
 import type { ValidationIssue } from '../../shared/api/common';
 
 /**
@@ -43,3 +44,13 @@ export const invalidField = (field: string, msg: string, type = 'value_error') =
 
 /** A 422 naming several problems at once (validation of query, path or body). */
 export const invalidInput = (issues: ValidationIssue[]) => new DomainError(422, issues);
+
+/** The 422 of a schema's refusal: one entry per problem, located in body, query or path. */
+export const invalidSchemaInput = (where: 'body' | 'query' | 'path', error: z.ZodError) =>
+  invalidInput(
+    error.issues.map((issue) => ({
+      loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      msg: issue.message,
+      type: issue.code,
+    })),
+  );

@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import type { RunHeader } from '../../shared/vial/dat';
 import type { ReceivedFile } from '../storage/blob-store';
+import { invalidSchemaInput } from './errors';
 
 /**
  * What the HTTP layer hands the domain for an upload: the text fields of the form and its
@@ -8,6 +10,19 @@ import type { ReceivedFile } from '../storage/blob-store';
 export interface ReceivedForm {
   fields: Record<string, string>;
   file: ReceivedFile | null;
+}
+
+/**
+ * The text fields of a received form, parsed with the schema the route declares for them (so the
+ * document and the server agree), refused with the 422 a JSON body would get.
+ */
+export function parseFormFields<S extends z.ZodType>(
+  schema: S,
+  fields: ReceivedForm['fields'],
+): z.output<S> {
+  const result = schema.safeParse(fields);
+  if (!result.success) throw invalidSchemaInput('body', result.error);
+  return result.data;
 }
 
 /** A file of a form with several, with the field it came in (files-0, files-1, …). */

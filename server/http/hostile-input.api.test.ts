@@ -52,6 +52,194 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.stop());
 
+/**
+ * What one fuzzing session found answering 500 (issue 18): each must be refused as the README
+ * promises, with a 422 naming the field (or a 404 for an institute that does not exist).
+ */
+describe('inputs PostgreSQL would refuse are refused first', () => {
+  const HUGE = '9007199254740990';
+  const contract = (fields: Record<string, unknown>) => ({
+    title: 'Bounded',
+    institute: ids.institute,
+    start_date: '2026-01-05',
+    end_date: null,
+    ...fields,
+  });
+  const csvForm = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', new Blob(['timestamp,h_index\n2025-01-06T08:00:00Z,12\n']), 'b.csv');
+    return form;
+  };
+  const cases: [string, keyof typeof clients, () => Promise<Answer>, number, string][] = [
+    [
+      'a huge data-set id, as a guest',
+      'guest',
+      () => clients.guest.get(`/v2/hemolysis-index-data/${HUGE}/measurements/1`),
+      422,
+      'path.id',
+    ],
+    [
+      "a huge data-set id in a guest's change",
+      'guest',
+      () => clients.guest.patch(`/v2/hemolysis-index-data/${HUGE}/measurements/1`, { value: 1 }),
+      422,
+      'path.id',
+    ],
+    [
+      'a contract id past int4',
+      'staff',
+      () => clients.staff.get('/v2/contracts/2147483648/files/1'),
+      422,
+      'path.id',
+    ],
+    [
+      'a huge record in clinical data',
+      'staff',
+      () => clients.staff.patch(`/v2/clinical-data/${ids.clinicalData}`, { record: Number(HUGE) }),
+      422,
+      'body.record',
+    ],
+    [
+      '?line_id= past int4',
+      'staff',
+      () => clients.staff.get(`/v2/institutes/${ids.institute}/clinical-data?line_id=2147483648`),
+      422,
+      'query.line_id',
+    ],
+    [
+      '?institute__id= past int4',
+      'staff',
+      () => clients.staff.get('/v2/contracts?institute__id=2147483648'),
+      422,
+      'query.institute__id',
+    ],
+    [
+      'hemolysis labels past int4',
+      'staff',
+      () =>
+        clients.staff.patch(`/v2/hemolysis-index-data/${ids.hemolysisData}`, {
+          labels: [2147483648],
+        }),
+      422,
+      'body.labels.0',
+    ],
+    [
+      'a hemolysis line past int4',
+      'staff',
+      () =>
+        clients.staff.patch(`/v2/hemolysis-index-data/${ids.hemolysisData}`, { line: 2147483648 }),
+      422,
+      'body.line',
+    ],
+    [
+      'a contract institute past int4',
+      'staff',
+      () => clients.staff.post('/v2/contracts', contract({ institute: 2147483648 })),
+      422,
+      'body.institute',
+    ],
+    [
+      'record-choices?date=2026-13-01',
+      'member',
+      () =>
+        clients.member.get(
+          `/v2/institutes/${ids.institute}/clinical-data/record-choices?date=2026-13-01`,
+        ),
+      422,
+      'query.date',
+    ],
+    [
+      'a contract starting 2026-02-30',
+      'staff',
+      () => clients.staff.post('/v2/contracts', contract({ start_date: '2026-02-30' })),
+      422,
+      'body.start_date',
+    ],
+    [
+      'clinical data dated 2026-02-30',
+      'staff',
+      () =>
+        clients.staff.post(`/v2/institutes/${ids.institute}/clinical-data`, { date: '2026-02-30' }),
+      422,
+      'body.date',
+    ],
+    [
+      '?date__gte=2026-13-01',
+      'staff',
+      () => clients.staff.get(`/v2/institutes/${ids.institute}/clinical-data?date__gte=2026-13-01`),
+      422,
+      'query.date__gte',
+    ],
+    [
+      'a NUL in a contract title',
+      'staff',
+      () => clients.staff.post('/v2/contracts', contract({ title: 'a\u0000b' })),
+      422,
+      'body.title',
+    ],
+    [
+      'a hemolysis upload naming a line past int4',
+      'staff',
+      () =>
+        clients.staff.multipart(
+          `/v2/institutes/${ids.institute}/hemolysis-index-data`,
+          csvForm({ line: '99999999999' }),
+        ),
+      422,
+      'body.line',
+    ],
+    [
+      'a hemolysis upload naming labels past int4',
+      'staff',
+      () =>
+        clients.staff.multipart(
+          `/v2/institutes/${ids.institute}/hemolysis-index-data`,
+          csvForm({ line: String(ids.line), labels: '2147483648' }),
+        ),
+      422,
+      'body.labels',
+    ],
+    [
+      'a report upload naming a validation past int4',
+      'staff',
+      () => {
+        const form = new FormData();
+        form.append('title', 'Bounded');
+        form.append('validation', '99999999999');
+        form.append('file', new Blob(['%PDF-1.4\n']), 'b.pdf');
+        return clients.staff.multipart(`/v2/institutes/${ids.institute}/reports`, form);
+      },
+      422,
+      'body.validation',
+    ],
+    [
+      'a label under an institute that does not exist',
+      'staff',
+      () => clients.staff.post('/v2/institutes/2147483000/labels', { label: 'Nowhere' }),
+      404,
+      '',
+    ],
+    [
+      'a line under an institute that does not exist',
+      'staff',
+      () => clients.staff.post('/v2/institutes/2147483000/lines', { name: 'Nowhere' }),
+      404,
+      '',
+    ],
+  ];
+  it.each(cases)('%s (%s)', async (_, _role, send, status, where) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    if (where) {
+      const locs = (res.body.detail as { loc: (string | number)[] }[]).map((i) => i.loc.join('.'));
+      expect(locs).toContain(where);
+    } else {
+      expect(res.body).toEqual({ detail: expect.any(String) });
+    }
+  });
+});
+
 const HOSTILE_TEXT = [
   '__proto__',
   'constructor',

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import { type z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { can, type Access } from '../domain/policy';
-import { invalidInput } from '../domain/errors';
+import { invalidSchemaInput } from '../domain/errors';
 import { registerOperation, successStatus } from './openapi';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -63,15 +63,6 @@ export const HANDLED = Symbol('handled');
 
 type Handler<C> = (ctx: C) => Promise<unknown>;
 
-/** Turns zod issues into the 422 body: one entry per problem, located in body/query/path. */
-function issuesOf(where: 'body' | 'query' | 'path', error: z.ZodError) {
-  return error.issues.map((issue) => ({
-    loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-    msg: issue.message,
-    type: issue.code,
-  }));
-}
-
 function parse<S extends Schema>(
   schema: S,
   input: unknown,
@@ -79,7 +70,7 @@ function parse<S extends Schema>(
 ): Out<S> {
   if (!schema) return {} as unknown as Out<S>;
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw invalidInput(issuesOf(where, result.error));
+  if (!result.success) throw invalidSchemaInput(where, result.error);
   return result.data as Out<S>;
 }
 

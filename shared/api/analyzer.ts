@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { decimal, decimalParam, out, text } from './common';
 
 export const ANALYZER_MESSAGES = {
   ldhRequired: 'LDH threshold is required.',
@@ -9,12 +9,12 @@ export const ANALYZER_MESSAGES = {
 
 export const analyzer = z.object({
   /** null until the institute saves its analyzer (the defaults are answered). */
-  id: z.number().int().nullable(),
-  make: z.string().nullable(),
-  model: z.string().nullable(),
-  ldh_threshold: z.number(),
-  asat_threshold: z.number(),
-  potassium_threshold: z.number(),
+  id: out.int().nullable(),
+  make: out.text().nullable(),
+  model: out.text().nullable(),
+  ldh_threshold: out.number(),
+  asat_threshold: out.number(),
+  potassium_threshold: out.number(),
 });
 export type AnalyzerDto = z.infer<typeof analyzer>;
 
@@ -26,10 +26,11 @@ const threshold = (required: string) => {
   const name = required.split(' is')[0];
   return z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z
-      .number({ error: required })
-      .positive(`${name} must be above 0.`)
-      .max(MAX_THRESHOLD, `${name} must be at most ${MAX_THRESHOLD} mg/dL.`),
+    decimal(0, MAX_THRESHOLD, {
+      error: required,
+      low: `${name} must be above 0.`,
+      high: `${name} must be at most ${MAX_THRESHOLD} mg/dL.`,
+    }).positive(`${name} must be above 0.`),
   );
 };
 
@@ -43,18 +44,15 @@ export const analyzerUpdate = z.object({
 export type AnalyzerUpdate = z.infer<typeof analyzerUpdate>;
 
 export const rejectionQuery = z.object({
-  value: z.coerce
-    .number({ error: 'value must be a VitalMetric (g·s).' })
-    .min(0, 'value must be a VitalMetric (g·s).')
-    .max(1e9, 'value must be a VitalMetric (g·s) of at most 1000000000.'),
+  value: decimalParam(0, 1e9, 'value must be a VitalMetric (g·s) of at most 1000000000.'),
 });
 
 const analyteRejection = z.object({
   /** Fractions in [0, 1]; low and high at the model's k_low and k_high. */
-  probability: z.number(),
-  cutoff: z.number(),
-  low: z.number(),
-  high: z.number(),
+  probability: out.number(),
+  cutoff: out.number(),
+  low: out.number(),
+  high: out.number(),
 });
 
 export const rejectionResult = z.object({
@@ -64,12 +62,12 @@ export const rejectionResult = z.object({
   potassium: analyteRejection,
   model: z.object({
     source: z.enum(['default', 'calibrated']),
-    n: z.number().int(),
-    mu: z.number(),
-    sigma: z.number(),
-    k: z.number(),
-    k_low: z.number(),
-    k_high: z.number(),
+    n: out.int(),
+    mu: out.number(),
+    sigma: out.number(),
+    k: out.number(),
+    k_low: out.number(),
+    k_high: out.number(),
   }),
 });
 export type RejectionResult = z.infer<typeof rejectionResult>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { out, text } from './common';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
@@ -12,14 +12,14 @@ export const loginForm = z.object({
 export type LoginForm = z.infer<typeof loginForm>;
 
 export const tokenResponse = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
+  access_token: out.text(),
+  refresh_token: out.text(),
   token_type: z.literal('bearer'),
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const refreshBody = z.object({ refresh: text().min(1).max(256) });
-export const refreshResponse = z.object({ access: z.string(), refresh: z.string() });
+export const refreshResponse = z.object({ access: out.text(), refresh: out.text() });
 export type RefreshResponse = z.infer<typeof refreshResponse>;
 
 /** Claims of the short-lived access token. */
@@ -60,9 +60,9 @@ export const passwordResetForm = z
   });
 
 export const registrationInfo = z.object({
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  email: out.text(),
+  first_name: out.text(),
+  last_name: out.text(),
 });
 export type RegistrationInfo = z.infer<typeof registrationInfo>;
 

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { idList, isoDate, pageQuery } from './common';
+import {
+  calendarDate,
+  decimal,
+  id,
+  idList,
+  idParam,
+  orderedPageQuery,
+  out,
+  pageQuery,
+  text,
+} from './common';
 import { labelRef } from './records';
 
 export const CLINICAL_DATA_MESSAGES = {
@@ -44,20 +54,18 @@ export const STAFF_CLINICAL_FIELDS = ['exclude_from_model', 'donor_sample'] as c
 /** An optional lab value: empty → null, a number (or numeric text) at least 0. */
 const labValue = z.preprocess(
   (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
-  z
-    .number({ error: 'Enter a number.' })
-    .finite('Enter a number.')
-    .min(0, 'The value must be at least 0.')
-    .nullable(),
+  decimal(0, Number.MAX_VALUE, {
+    error: 'Enter a number.',
+    low: 'The value must be at least 0.',
+  }).nullable(),
 );
 
 const clinicalDate = z.preprocess(
   (v) => (v === null ? undefined : v),
-  z
-    .string({ error: CLINICAL_DATA_MESSAGES.dateRequired })
+  text({ error: CLINICAL_DATA_MESSAGES.dateRequired })
     .trim()
     .min(1, { message: CLINICAL_DATA_MESSAGES.dateRequired, abort: true })
-    .pipe(isoDate),
+    .pipe(calendarDate()),
 );
 
 const valueShape = Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, labValue])) as Record<
@@ -67,44 +75,44 @@ const valueShape = Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, labVa
 
 export const clinicalDataCreate = z.object({
   date: clinicalDate,
-  record: z.number().int().positive().nullable().default(null),
+  record: id().nullable().default(null),
   ...valueShape,
   exclude_from_model: z.boolean().optional(),
   donor_sample: z.boolean().optional(),
-  labels: z.array(z.number().int().positive()).default([]),
+  labels: z.array(id()).max(1000).default([]),
 });
 export type ClinicalDataCreate = z.input<typeof clinicalDataCreate>;
 
 export const clinicalDataUpdate = z.object({
   date: clinicalDate.optional(),
-  record: z.number().int().positive().nullable().optional(),
+  record: id().nullable().optional(),
   ...(Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, labValue.optional()])) as Record<
     ClinicalValueField,
     z.ZodOptional<typeof labValue>
   >),
   exclude_from_model: z.boolean().optional(),
   donor_sample: z.boolean().optional(),
-  labels: z.array(z.number().int().positive()).optional(),
+  labels: z.array(id()).max(1000).optional(),
 });
 export type ClinicalDataUpdate = z.input<typeof clinicalDataUpdate>;
 
 /** The linked record as the table shows it: date, line and VitalMetric. */
 export const clinicalRecordRef = z.object({
-  id: z.number().int(),
-  date: z.string(),
-  line: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  auc: z.number().nullable(),
+  id: out.int(),
+  date: out.text(),
+  line: z.object({ id: out.int(), name: out.text() }).nullable(),
+  auc: out.number().nullable(),
 });
 export type ClinicalRecordRef = z.infer<typeof clinicalRecordRef>;
 
 export const clinicalData = z.object({
-  id: z.number().int(),
-  institute: z.number().int(),
-  date: z.string(),
+  id: out.int(),
+  institute: out.int(),
+  date: out.text(),
   /** The linked record's id, or null. */
-  record: z.number().int().nullable(),
+  record: out.int().nullable(),
   record_detail: clinicalRecordRef.nullable(),
-  ...(Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, z.number().nullable()])) as Record<
+  ...(Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, out.number().nullable()])) as Record<
     ClinicalValueField,
     z.ZodNullable<z.ZodNumber>
   >),
@@ -125,31 +133,31 @@ export const CLINICAL_DATA_ORDERINGS = [
   'pfhb',
 ] as const;
 
-export const clinicalDataListQuery = pageQuery.extend({
+export const clinicalDataListQuery = orderedPageQuery(CLINICAL_DATA_ORDERINGS).extend({
   size: pageQuery.shape.size.unwrap().default(CLINICAL_DATA_PAGE_SIZE),
   labels: idList.optional(),
-  line_id: z.coerce.number().int().positive().optional(),
-  date__gte: isoDate.optional(),
-  date__lt: isoDate.optional(),
+  line_id: idParam.optional(),
+  date__gte: calendarDate().optional(),
+  date__lt: calendarDate().optional(),
 });
 export type ClinicalDataListQuery = z.output<typeof clinicalDataListQuery>;
 export type ClinicalDataListParams = z.input<typeof clinicalDataListQuery>;
 
 /** The record picker: processed records from the day before to two days after `date`. */
-export const recordChoicesQuery = z.object({ date: isoDate });
+export const recordChoicesQuery = z.object({ date: calendarDate() });
 export const recordChoices = z.object({ items: z.array(clinicalRecordRef) });
 
 /** The rejection model in use for an institute (rejection-model.md), for the settings screen. */
 export const rejectionModel = z.object({
   source: z.enum(['default', 'calibrated']),
   /** Usable clinical data entries (also when fewer than needed to calibrate). */
-  n: z.number().int(),
+  n: out.int(),
   /** How many usable entries calibration needs. */
-  min_entries: z.number().int(),
-  k: z.number(),
-  k_low: z.number(),
-  k_high: z.number(),
-  mu: z.number(),
-  sigma: z.number(),
+  min_entries: out.int(),
+  k: out.number(),
+  k_low: out.number(),
+  k_high: out.number(),
+  mu: out.number(),
+  sigma: out.number(),
 });
 export type RejectionModelDto = z.infer<typeof rejectionModel>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, text } from './common';
+import { out, pageQuery, text } from './common';
 
 export const COMMENT_MAX_LENGTH = 5000;
 /** What comments can be made on, as the path names it: /v2/{resource}/{id}/comments. */
@@ -7,15 +7,15 @@ export const COMMENTABLE = ['records', 'validations'] as const;
 export type Commentable = (typeof COMMENTABLE)[number];
 
 export const comment = z.object({
-  id: z.number().int(),
-  comment: z.string(),
+  id: out.int(),
+  comment: out.text(),
   /** 'First Last' of the author, kept after the author's account is deleted. */
-  commenter_name: z.string(),
+  commenter_name: out.text(),
   /** The author's user id; null once that account is deleted. */
-  commenter: z.number().int().nullable(),
-  created_date: z.string(),
+  commenter: out.int().nullable(),
+  created_date: out.text(),
   /** When the author last changed the text; null if never. */
-  edited_date: z.string().nullable(),
+  edited_date: out.text().nullable(),
 });
 export type CommentDto = z.infer<typeof comment>;
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isoDate, pageQuery, queryBoolean } from './common';
+import {
+  calendarDate,
+  id,
+  idParam,
+  out,
+  pageQuery,
+  queryBoolean,
+  text,
+  uploadedFile,
+} from './common';
 
 /** Every status a contract may have; a new contract is a draft (administration.md section 4). */
 export const CONTRACT_STATUSES = [
@@ -62,50 +71,46 @@ export const latestToday = (now = Date.now()): string =>
   new Date(now + 14 * 3600_000).toISOString().slice(0, 10);
 
 export const contractFile = z.object({
-  id: z.number().int(),
-  filename: z.string(),
-  size: z.number().int(),
-  uploaded_at: z.string(),
+  id: out.int(),
+  filename: out.text(),
+  size: out.int(),
+  uploaded_at: out.text(),
 });
 
 export const contract = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  institute: z.number().int(),
-  institute_name: z.string(),
+  id: out.int(),
+  title: out.text(),
+  institute: out.int(),
+  institute_name: out.text(),
   contract_type: z.enum(CONTRACT_TYPES),
-  start_date: z.string(),
+  start_date: out.text(),
   /** null: an open-ended contract. */
-  end_date: z.string().nullable(),
+  end_date: out.text().nullable(),
   status: z.enum(CONTRACT_STATUSES),
-  notes: z.string().nullable(),
-  customer_since: z.string().nullable(),
+  notes: out.text().nullable(),
+  customer_since: out.text().nullable(),
   files: z.array(contractFile),
   /** Fetch with the bearer token; only staff may follow them. */
-  download_urls: z.array(z.object({ filename: z.string(), url: z.string() })),
-  created_at: z.string(),
-  updated_at: z.string(),
+  download_urls: z.array(z.object({ filename: out.text(), url: out.text() })),
+  created_at: out.text(),
+  updated_at: out.text(),
 });
 export type ContractDto = z.infer<typeof contract>;
 
-const title = z
-  .string({ error: CONTRACT_MESSAGES.titleRequired })
+const title = text({ error: CONTRACT_MESSAGES.titleRequired })
   .trim()
   .min(1, CONTRACT_MESSAGES.titleRequired)
   .max(255, 'Title is too long.');
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_FORMAT = 'Expected a date as YYYY-MM-DD';
-const startDate = z
-  .string({ error: CONTRACT_MESSAGES.startRequired })
-  .min(1, { message: CONTRACT_MESSAGES.startRequired, abort: true })
-  .regex(DATE, DATE_FORMAT);
-const notes = z
-  .string()
+/** A required date: missing or empty is the spec's `required` text, else a real calendar day. */
+const requiredDate = (required: string) =>
+  text({ error: required }).min(1, { message: required, abort: true }).pipe(calendarDate());
+const startDate = requiredDate(CONTRACT_MESSAGES.startRequired);
+const notes = text()
   .max(CONTRACT_NOTES_MAX, CONTRACT_MESSAGES.notesTooLong)
   .nullable()
   .optional()
   .transform((s) => (s ? s : null));
-const customerSince = isoDate
+const customerSince = calendarDate()
   .refine((d) => d <= latestToday(), CONTRACT_MESSAGES.customerSinceFuture)
   .nullable()
   .optional();
@@ -120,16 +125,9 @@ const endNotBeforeStart = (c: { start_date?: string; end_date?: string | null })
 export const contractCreate = z
   .object({
     title,
-    institute: z
-      .number({ error: CONTRACT_MESSAGES.organizationRequired })
-      .int()
-      .positive(CONTRACT_MESSAGES.organizationRequired),
+    institute: id({ error: CONTRACT_MESSAGES.organizationRequired }),
     start_date: startDate,
-    end_date: z
-      .string({ error: CONTRACT_MESSAGES.endRequired })
-      .min(1, { message: CONTRACT_MESSAGES.endRequired, abort: true })
-      .regex(DATE, DATE_FORMAT)
-      .nullable(),
+    end_date: requiredDate(CONTRACT_MESSAGES.endRequired).nullable(),
     status: z.enum(CONTRACT_STATUSES).default('draft'),
     notes,
     customer_since: customerSince,
@@ -145,7 +143,7 @@ export const contractUpdate = z
   .object({
     title: title.optional(),
     start_date: startDate.optional(),
-    end_date: isoDate.nullable().optional(),
+    end_date: calendarDate().nullable().optional(),
     status: z.enum(CONTRACT_STATUSES).optional(),
     notes,
     customer_since: customerSince,
@@ -158,19 +156,19 @@ export type ContractUpdate = z.input<typeof contractUpdate>;
 
 export const contractListQuery = pageQuery.extend({
   exclude_archived: queryBoolean.optional(),
-  title__icontains: z.string().max(255).optional(),
-  institute__id: z.coerce.number().int().positive().optional(),
+  title__icontains: text().max(255).optional(),
+  institute__id: idParam.optional(),
 });
 export type ContractListQuery = z.input<typeof contractListQuery>;
 
 /** Deletes files of a contract by name. */
 export const contractFilesDelete = z.object({
-  filenames: z.array(z.string().min(1).max(255)).min(1, 'Name at least one file.').max(100),
+  filenames: z.array(text().min(1).max(255)).min(1, 'Name at least one file.').max(100),
 });
 
 /** Multipart fields of an upload (documentation; the stream is checked by the server). */
 export const contractUpload = z.object({
-  'files-0': z.string().describe('A PDF file (binary); more as files-1, files-2, …'),
+  'files-0': uploadedFile('A PDF file; more as files-1, files-2, …'),
 });
 
 /** The type of contract an institute's flags make. */

@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { idList, pageQuery, queryBoolean } from './common';
+import {
+  decimal,
+  formBoolean,
+  formField,
+  id,
+  idList,
+  idParam,
+  instant,
+  orderedPageQuery,
+  out,
+  pageQuery,
+  queryBoolean,
+  text,
+  timestamp,
+  timeZone,
+  uploadedFile,
+} from './common';
 import { labelRef } from './records';
 
 export const HEMOLYSIS_MESSAGES = {
@@ -33,73 +49,79 @@ export const titleFromFileName = (name: string): string =>
     .replace(/\.csv$/i, '')
     .slice(0, HEMOLYSIS_TITLE_MAX);
 
-export const hemolysisTitle = z
-  .string({ error: HEMOLYSIS_MESSAGES.titleRequired })
+export const hemolysisTitle = text({ error: HEMOLYSIS_MESSAGES.titleRequired })
   .trim()
   .min(1, HEMOLYSIS_MESSAGES.titleRequired)
   .max(HEMOLYSIS_TITLE_MAX, HEMOLYSIS_MESSAGES.titleTooLong);
 
 export const measurementSummary = z.object({
-  start: z.string().nullable(),
-  end: z.string().nullable(),
-  count: z.number().int(),
+  start: out.text().nullable(),
+  end: out.text().nullable(),
+  count: out.int(),
 });
 
 export const hemolysisData = z.object({
-  id: z.number().int(),
-  institute: z.number().int(),
-  title: z.string(),
-  filename: z.string(),
-  line: z.object({ id: z.number().int(), name: z.string() }),
+  id: out.int(),
+  institute: out.int(),
+  title: out.text(),
+  filename: out.text(),
+  line: z.object({ id: out.int(), name: out.text() }),
   donor_sample: z.boolean(),
   labels: z.array(labelRef),
-  timezone_name: z.string(),
-  upload_date: z.string(),
+  timezone_name: out.text(),
+  upload_date: out.text(),
   measurement_summary: measurementSummary,
   /** Rows skipped because their h_index was empty. */
-  skipped_rows: z.number().int(),
-  file_size: z.number().int(),
+  skipped_rows: out.int(),
+  file_size: out.int(),
   /** The original file; fetch with the bearer token. */
-  download_url: z.string(),
+  download_url: out.text(),
 });
 export type HemolysisDataDto = z.infer<typeof hemolysisData>;
 
-/** Multipart fields of a create (documentation; the server checks the stream). */
-export const hemolysisUpload = z.object({
-  file: z.string().describe('The CSV file (binary)'),
-  line: z.string().describe('Line id'),
-  title: z.string().optional().describe('Defaults to the file name without .csv'),
-  donor_sample: z.string().optional().describe('true or false'),
-  timezone_name: z.string().optional().describe("IANA zone; the institute's by default"),
-  labels: z.string().optional().describe('Comma-separated label ids'),
+/**
+ * The text fields of a create's multipart form, parsed by the server once the form is received
+ * (the file is streamed and checked on its own).
+ */
+export const hemolysisUploadFields = z.object({
+  line: text({ error: HEMOLYSIS_MESSAGES.lineRequired })
+    .min(1, HEMOLYSIS_MESSAGES.lineRequired)
+    .transform(Number)
+    .pipe(id()),
+  title: formField(hemolysisTitle).describe('Defaults to the file name without .csv'),
+  donor_sample: formBoolean.optional().describe('true or false'),
+  timezone_name: formField(timeZone(HEMOLYSIS_MESSAGES.badTimezone)).describe(
+    "IANA zone; the institute's by default",
+  ),
+  labels: formField(idList).describe('Comma-separated label ids'),
+});
+
+/** The multipart form of a create: the CSV file and its text fields. */
+export const hemolysisUpload = hemolysisUploadFields.extend({
+  file: uploadedFile('The CSV file'),
 });
 
 export const hemolysisDataUpdate = z.object({
   title: hemolysisTitle.optional(),
-  line: z.number({ error: HEMOLYSIS_MESSAGES.lineRequired }).int().positive().optional(),
+  line: id({ error: HEMOLYSIS_MESSAGES.lineRequired }).optional(),
   donor_sample: z.boolean().optional(),
-  labels: z.array(z.number().int().positive()).optional(),
+  labels: z.array(id()).max(1000).optional(),
 });
 export type HemolysisDataUpdate = z.input<typeof hemolysisDataUpdate>;
 
 export const HEMOLYSIS_ORDERINGS = ['upload_date', 'title', 'line__name'] as const;
 
-export const hemolysisDataListQuery = pageQuery.extend({
+export const hemolysisDataListQuery = orderedPageQuery(HEMOLYSIS_ORDERINGS).extend({
   line_ids: idList.optional(),
   labels: idList.optional(),
   donor_sample: queryBoolean.optional(),
 });
 export type HemolysisDataListParams = z.input<typeof hemolysisDataListQuery>;
 
-const instant = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'Expected an ISO date or timestamp')
-  .transform((s) => new Date(s));
-
 export const measurement = z.object({
-  id: z.number().int(),
-  timestamp: z.string(),
-  value: z.number(),
+  id: out.int(),
+  timestamp: out.text(),
+  value: out.number(),
 });
 export type MeasurementDto = z.infer<typeof measurement>;
 
@@ -110,21 +132,18 @@ export const measurementListQuery = pageQuery.extend({
 });
 export type MeasurementListParams = z.input<typeof measurementListQuery>;
 
-export const measurementParams = z.object({
-  id: z.coerce.number().int().positive(),
-  mid: z.coerce.number().int().positive(),
-});
+export const measurementParams = z.object({ id: idParam, mid: idParam });
 
 export const measurementUpdate = z.object({
-  timestamp: z.iso.datetime({ offset: true, error: 'Expected an ISO 8601 instant.' }).optional(),
-  value: z.number().min(0, 'h_index cannot be negative.').optional(),
+  timestamp: timestamp().optional(),
+  value: decimal(0, Number.MAX_VALUE, { low: 'h_index cannot be negative.' }).optional(),
 });
 
 /** The days of a data set that have measurements, in its own zone (the day picker). */
 export const measurementDays = z.object({
-  timezone_name: z.string(),
+  timezone_name: out.text(),
   days: z.array(
-    z.object({ date: z.string(), count: z.number().int(), start: z.string(), end: z.string() }),
+    z.object({ date: out.text(), count: out.int(), start: out.text(), end: out.text() }),
   ),
 });
 
@@ -140,26 +159,26 @@ export const summaryQuery = z.object({
 });
 export type SummaryParams = z.input<typeof summaryQuery>;
 
-const rates = z.object({ ldh: z.number(), asat: z.number(), potassium: z.number() });
+const rates = z.object({ ldh: out.number(), asat: out.number(), potassium: out.number() });
 
 export const summaryRow = z.object({
-  line_id: z.number().int(),
-  line_name: z.string(),
-  period_start: z.string(),
-  count: z.number().int(),
-  mean: z.number(),
-  median: z.number(),
-  p95: z.number(),
+  line_id: out.int(),
+  line_name: out.text(),
+  period_start: out.text(),
+  count: out.int(),
+  mean: out.number(),
+  median: out.number(),
+  p95: out.number(),
   /** Observed fraction of measurements above each analyte's cut-off. */
   rejected: rates,
   /** Mean model probability over the line's included records of the period; null without any. */
   predicted: rates.nullable(),
-  records: z.number().int(),
+  records: out.int(),
 });
 export type SummaryRow = z.infer<typeof summaryRow>;
 
 export const hemolysisSummary = z.object({
-  range: z.object({ start: z.string(), end: z.string() }).nullable(),
+  range: z.object({ start: out.text(), end: out.text() }).nullable(),
   data: z.array(summaryRow),
 });
 export type HemolysisSummaryDto = z.infer<typeof hemolysisSummary>;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { calendarDate, int, intParam, pageQuery, queryBoolean, text } from './common';
+import {
+  calendarDate,
+  int,
+  intParam,
+  out,
+  pageQuery,
+  queryBoolean,
+  text,
+  timeZone,
+} from './common';
 import { featureFlags } from './feature-flags';
 
 export const METADATA_TYPES = ['pts', 'courier'] as const;
@@ -15,30 +24,20 @@ export const RELATIONSHIPS = [
 export const SUBSCRIPTIONS = ['none', 'one_time', 'annual'] as const;
 export type MetadataType = (typeof METADATA_TYPES)[number];
 
-/** An IANA zone the runtime knows (the database needs it to count days in it). */
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const institute = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  partner_id: z.string().nullable(),
+  id: out.int(),
+  name: out.text(),
+  partner_id: out.text().nullable(),
   metadata_type: z.enum(METADATA_TYPES),
   relationship: z.enum(RELATIONSHIPS),
   subscription: z.enum(SUBSCRIPTIONS),
-  total_lines: z.number().int().nullable(),
+  total_lines: out.int().nullable(),
   feature_flags: featureFlags.partial().nullable(),
   has_feature_flags: z.boolean(),
   institute_type: z.enum(METADATA_TYPES),
-  customer_since: z.string().nullable(),
+  customer_since: out.text().nullable(),
   archived: z.boolean(),
-  timezone: z.string(),
+  timezone: out.text(),
   /**
    * Whether the caller has multi-organization access (administration.md section 6: several
    * institutes, or the admin, owner or staff role): the organization selector may switch.
@@ -57,10 +56,7 @@ const instituteFields = {
   feature_flags: featureFlags.partial().nullable().optional(),
   customer_since: calendarDate().nullable().optional(),
   archived: z.boolean().optional(),
-  timezone: text()
-    .max(64)
-    .refine(isTimeZone, 'Unknown time zone: use an IANA name such as Europe/London.')
-    .optional(),
+  timezone: timeZone().optional(),
 };
 export const instituteCreate = z.object(instituteFields);
 export const instituteUpdate = z.object(instituteFields).partial();
@@ -88,11 +84,11 @@ export type InstituteListQuery = z.output<typeof instituteListQuery>;
 
 export const uploadSummary = z.object({
   /** Vials registered to the institute (deleted ones not counted). */
-  vials: z.number().int(),
+  vials: out.int(),
   /** Runs uploaded (records), processed or not. */
-  total_records: z.number().int(),
-  unprocessed: z.number().int(),
-  last_upload_date: z.string().nullable(),
-  uploads_last_30_days: z.number().int(),
+  total_records: out.int(),
+  unprocessed: out.int(),
+  last_upload_date: out.text().nullable(),
+  uploads_last_30_days: out.int(),
 });
 export type UploadSummary = z.infer<typeof uploadSummary>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idList, isoDate, pageQuery, queryBoolean, text } from './common';
+import { decimal, id, idList, isoDate, out, pageQuery, queryBoolean, text } from './common';
 import type { MetadataType } from './institutes';
 import { labelRef } from './records';
 import { recordSetStatistics } from './statistics';
@@ -47,11 +47,11 @@ export const MAX_LINE_LENGTH = 1_000_000;
 
 const lineLength = z.preprocess(
   (v) => (v === '' ? null : v),
-  z
-    .number({ error: 'Length must be a number.' })
-    .min(0, 'Length cannot be negative.')
-    .max(MAX_LINE_LENGTH, `Length must be at most ${MAX_LINE_LENGTH} metres.`)
-    .nullable(),
+  decimal(0, MAX_LINE_LENGTH, {
+    error: 'Length must be a number.',
+    low: 'Length cannot be negative.',
+    high: `Length must be at most ${MAX_LINE_LENGTH} metres.`,
+  }).nullable(),
 );
 
 const lineFields = {
@@ -88,40 +88,38 @@ export const REVALIDATION_MESSAGES: Record<(typeof REVALIDATION_REASONS)[number]
 /** A line's statistics over all its included records. */
 export const lineStatistics = recordSetStatistics.extend({
   /** Mean of the records' mean kinetic temperature (°C); null when none of them has one. */
-  mean_kinetic_temperature: z.number().nullable(),
+  mean_kinetic_temperature: out.number().nullable(),
 });
 export type LineStatistics = z.infer<typeof lineStatistics>;
 
 /** The records of the line's baseline validation on this line, and the range they validate. */
 export const validationStatistics = recordSetStatistics.extend({
-  validation_id: z.number().int(),
-  validation_name: z.string(),
+  validation_id: out.int(),
+  validation_name: out.text(),
   /** True when the baseline validation is flagged baseline (else the latest completed one). */
   validated: z.boolean(),
   /** The range covering 99% of measurements; null with 2 or fewer records. */
-  range: z.object({ lower: z.number(), upper: z.number() }).nullable(),
+  range: z.object({ lower: out.number(), upper: out.number() }).nullable(),
 });
 
 export const line = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  length: z.number().nullable(),
+  id: out.int(),
+  name: out.text(),
+  description: out.text().nullable(),
+  length: out.number().nullable(),
   is_hand_carried: z.boolean(),
-  manufacturer: z.string().nullable(),
+  manufacturer: out.text().nullable(),
   archived: z.boolean(),
   labels: z.array(labelRef),
-  institute: z.number().int(),
+  institute: out.int(),
   has_hemolysis: z.boolean(),
   /** The line's baseline validation, or null before its first completed validation. */
-  validation: z
-    .object({ validation_id: z.number().int(), validation_start_date: isoDate })
-    .nullable(),
+  validation: z.object({ validation_id: out.int(), validation_start_date: isoDate }).nullable(),
   /** Over all included records of the line. */
   line_statistics: lineStatistics,
   validation_statistics: validationStatistics.nullable(),
   /** Included records since the baseline's completion whose VitalMetric is outside its range. */
-  out_of_range_count: z.number().int(),
+  out_of_range_count: out.int(),
   revalidation_recommended: z.boolean(),
   /** Why (the first that applies), or null. */
   revalidation_reason: z.enum(REVALIDATION_REASONS).nullable(),
@@ -132,8 +130,8 @@ export type LineDto = z.infer<typeof line>;
 
 /** One row of the line's validation history. */
 export const lineValidationRow = recordSetStatistics.extend({
-  validation_id: z.number().int(),
-  validation_name: z.string(),
+  validation_id: out.int(),
+  validation_name: out.text(),
   validation_start_date: isoDate,
   status: z.enum(['inprogress', 'completed']),
 });

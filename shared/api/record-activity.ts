@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intParam, isoDate } from './common';
+import { intParam, isoDate, out } from './common';
 
 /** The dashboard's "Activity in the Last Year" heat map. */
 export const recordActivityQuery = z.object({
@@ -8,8 +8,8 @@ export const recordActivityQuery = z.object({
 
 export const recordActivityResponse = z.object({
   /** IANA zone the days are counted in: the institute's. */
-  timezone: z.string(),
+  timezone: out.text(),
   /** Only days with records, oldest first. */
-  days: z.array(z.object({ date: isoDate, count: z.number().int() })),
+  days: z.array(z.object({ date: isoDate, count: out.int() })),
 });
 export type RecordActivity = z.infer<typeof recordActivityResponse>;

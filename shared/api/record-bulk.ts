@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, out } from './common';
 
 export const BULK_MAX_RECORDS = 500;
 
@@ -20,5 +20,5 @@ export const recordBulkUpdate = z
   });
 export type RecordBulkUpdate = z.infer<typeof recordBulkUpdate>;
 
-export const recordBulkResult = z.object({ updated: z.number().int() });
+export const recordBulkResult = z.object({ updated: out.int() });
 export type RecordBulkResult = z.infer<typeof recordBulkResult>;

@@ -10,9 +10,11 @@ import {
   isIdString,
   MAX_YEAR,
   MIN_YEAR,
+  out,
   pageQuery,
   queryBoolean,
   text,
+  timestamp,
 } from './common';
 
 /** The line rules of monitoring.md section 4, for the single and the bulk edit alike. */
@@ -24,26 +26,26 @@ export const TEMPERATURE_TYPES = ['ambient', 'refrigerated', 'frozen'] as const;
 /** What processing computed (shared/vial/metrics.ts), with the record's rejection figure. */
 export const recordMetricsDto = recordMetrics.extend({
   /** Worst analyte's rejection probability in percent. */
-  rejection: z.number().nullable(),
+  rejection: out.number().nullable(),
 });
 export type RecordMetricsDto = z.infer<typeof recordMetricsDto>;
 
-export const labelRef = z.object({ id: z.number().int(), label: z.string(), color: z.string() });
+export const labelRef = z.object({ id: out.int(), label: out.text(), color: out.text() });
 
 export const outOfRange = z.object({
-  value: z.number(),
+  value: out.number(),
   validated: z.boolean(),
-  range: z.object({ lower: z.number(), upper: z.number() }),
+  range: z.object({ lower: out.number(), upper: out.number() }),
   out_of_range: z.boolean(),
 });
 
 export const record = z.object({
-  id: z.number().int(),
-  date: z.string(),
-  upload_date: z.string(),
-  duration: z.number().nullable(),
-  vial: z.string().nullable(),
-  line: z.object({ id: z.number().int(), name: z.string(), archived: z.boolean() }).nullable(),
+  id: out.int(),
+  date: out.text(),
+  upload_date: out.text(),
+  duration: out.number().nullable(),
+  vial: out.text().nullable(),
+  line: z.object({ id: out.int(), name: out.text(), archived: z.boolean() }).nullable(),
   labels: z.array(labelRef),
   exclude: z.boolean(),
   hidden: z.boolean(),
@@ -51,18 +53,18 @@ export const record = z.object({
   is_reviewed: z.boolean(),
   is_processed: z.boolean(),
   /** Why processing failed, when it did. */
-  processing_error: z.string().nullable(),
-  validation: z.number().int().nullable(),
-  institute: z.number().int(),
+  processing_error: out.text().nullable(),
+  validation: out.int().nullable(),
+  institute: out.int(),
   temperature_type: z.enum(TEMPERATURE_TYPES).nullable(),
-  outside_controlled_seconds: z.number().nullable(),
-  outside_excursion_seconds: z.number().nullable(),
-  clinical_data_count: z.number().int(),
+  outside_controlled_seconds: out.number().nullable(),
+  outside_excursion_seconds: out.number().nullable(),
+  clinical_data_count: out.int(),
   metrics: recordMetricsDto.nullable(),
   out_of_range: outOfRange.nullable(),
-  sha256: z.string(),
-  file_size: z.number().int(),
-  sequence: z.number().int().nullable(),
+  sha256: out.text(),
+  file_size: out.int(),
+  sequence: out.int().nullable(),
 });
 export type RecordDto = z.infer<typeof record>;
 
@@ -77,14 +79,14 @@ const bandList = text()
 /** `labels` takes label ids and the built-in `unlabeled`. */
 const LABEL_FILTER_MESSAGE = `Expected comma-separated label ids or 'unlabeled'.`;
 const labelFilter = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s.trim() !== ''))
   .pipe(
     z
       .array(
         z.union([
           z.literal('unlabeled'),
-          z.string().refine(isIdString, LABEL_FILTER_MESSAGE).transform(Number),
+          text().refine(isIdString, LABEL_FILTER_MESSAGE).transform(Number),
         ]),
       )
       .max(1000),
@@ -111,9 +113,9 @@ export const recordListQuery = pageQuery.extend({
 export type RecordListQuery = z.output<typeof recordListQuery>;
 
 export const recordSummary = z.object({
-  reviewed: z.number().int(),
-  not_reviewed: z.number().int(),
-  unprocessed: z.number().int(),
+  reviewed: out.int(),
+  not_reviewed: out.int(),
+  unprocessed: out.int(),
 });
 
 export const recordPatch = z.object({
@@ -123,13 +125,7 @@ export const recordPatch = z.object({
   exclude: z.boolean().optional(),
   is_reviewed: z.boolean().optional(),
   // Staff only:
-  date: z.iso
-    .datetime({ offset: true })
-    .refine((s) => {
-      const year = new Date(s).getUTCFullYear();
-      return year >= MIN_YEAR && year <= MAX_YEAR;
-    }, `Expected a timestamp between the years ${MIN_YEAR} and ${MAX_YEAR}.`)
-    .optional(),
+  date: timestamp(`Expected a timestamp between the years ${MIN_YEAR} and ${MAX_YEAR}.`).optional(),
   hidden: z.boolean().optional(),
   institute: id({ error: 'You must assign an institute to a record' }).optional(),
   test_run: z.boolean().optional(),
@@ -153,15 +149,15 @@ export const recordDataQuery = z.object({
   max_points: intParam(2, 1_000_000).default(4000),
 });
 export const accelerationData = z.object({
-  acceleration_time: z.array(z.number()),
-  acceleration: z.array(z.number()),
-  maximum_acceleration: z.number().nullable(),
+  acceleration_time: z.array(out.number()),
+  acceleration: z.array(out.number()),
+  maximum_acceleration: out.number().nullable(),
 });
 export const temperatureData = z.object({
-  temperature_time: z.array(z.number()),
-  temperature: z.array(z.number()),
-  minimum_temperature: z.number().nullable(),
-  maximum_temperature: z.number().nullable(),
+  temperature_time: z.array(out.number()),
+  temperature: z.array(out.number()),
+  minimum_temperature: out.number().nullable(),
+  maximum_temperature: out.number().nullable(),
 });
 
 export const CUMULATIVE_METRICS = ['auc', 'auc_225hz', 'power'] as const;
@@ -171,6 +167,6 @@ export const cumulativeQuery = z.object({
   max_points: intParam(2, 1_000_000).default(4000),
 });
 export const cumulativeData = z.object({
-  time: z.array(z.number()),
-  cumulative_metric: z.array(z.number()),
+  time: z.array(out.number()),
+  cumulative_metric: z.array(out.number()),
 });

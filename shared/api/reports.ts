@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, pageQuery, text } from './common';
+import { formField, idParam, out, pageQuery, text, uploadedFile } from './common';
 
 export const REPORT_MESSAGES = {
   titleRequired: 'Please enter a title for the report.',
@@ -21,24 +21,28 @@ export const reportTitle = text({ error: REPORT_MESSAGES.titleRequired })
   .max(255, 'Title is too long.');
 
 export const report = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  institute: z.number().int(),
-  validation: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  file: z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() }),
-  create_date: z.string(),
+  id: out.int(),
+  title: out.text(),
+  institute: out.int(),
+  validation: z.object({ id: out.int(), name: out.text() }).nullable(),
+  file: z.object({ filename: out.text(), content_type: out.text(), size: out.int() }),
+  create_date: out.text(),
   /** Fetch with the bearer token; answers the file to the report's institute only. */
-  download_url: z.string(),
+  download_url: out.text(),
 });
 export type ReportDto = z.infer<typeof report>;
 
 export const reportUpdate = z.object({ title: reportTitle });
 
-/** Multipart fields of an upload (documentation; the stream is checked by the server). */
-export const reportUpload = z.object({
+/** The text fields of an upload, parsed by the server once the form is received. */
+export const reportUploadFields = z.object({
   title: reportTitle,
-  file: z.string().describe('The PDF or Word document (binary)'),
-  validation: text().optional().describe('Id of a completed validation'),
+  validation: formField(idParam).describe('Id of a completed validation'),
+});
+
+/** The multipart form of an upload: the file and its text fields. */
+export const reportUpload = reportUploadFields.extend({
+  file: uploadedFile('The PDF or Word document'),
 });
 
 export const reportListQuery = pageQuery.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { out } from './common';
 import { REJECTION_BANDS } from '../domain/rejection-bands';
 
 /**
@@ -6,17 +7,17 @@ import { REJECTION_BANDS } from '../domain/rejection-bands';
  * Every figure is null unless the set has more than 2 records.
  */
 export const metricStatistics = z.object({
-  mean: z.number().nullable(),
-  stddev: z.number().nullable(),
+  mean: out.number().nullable(),
+  stddev: out.number().nullable(),
   /** Percent: 100·s/μ. */
-  cv: z.number().nullable(),
+  cv: out.number().nullable(),
 });
 
 /** Mean rejection probability per analyte, as fractions in [0, 1]. */
 export const rejectionRates = z.object({
-  ldh: z.number(),
-  asat: z.number(),
-  potassium: z.number(),
+  ldh: out.number(),
+  asat: out.number(),
+  potassium: out.number(),
 });
 export type RejectionRates = z.infer<typeof rejectionRates>;
 
@@ -28,7 +29,7 @@ export const aucStatistics = metricStatistics.extend({
 });
 
 export const recordSetStatistics = z.object({
-  record_count: z.number().int(),
+  record_count: out.int(),
   auc: aucStatistics,
   auc_225hz: metricStatistics,
   power: metricStatistics,

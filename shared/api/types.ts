@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { out } from './common';
 
 /** A choice in a form's select: the stored value and the words shown for it. */
-export const choice = z.object({ value: z.string(), label: z.string() });
+export const choice = z.object({ value: out.text(), label: out.text() });
 export type Choice = z.infer<typeof choice>;
 export const choices = z.array(choice);
 

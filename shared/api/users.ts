@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { id, pageQuery, text } from './common';
+import { id, out, pageQuery, text } from './common';
 import { role } from '../domain/roles';
 
 export const user = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  id: out.int(),
+  email: out.text(),
+  first_name: out.text(),
+  last_name: out.text(),
   role,
-  institutes: z.array(z.number().int()),
-  default_institute: z.number().int().nullable(),
+  institutes: z.array(out.int()),
+  default_institute: out.int().nullable(),
   is_active: z.boolean(),
   is_staff: z.boolean(),
   unregistered: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, id, idParam, intParam, isoDate, pageQuery, text } from './common';
+import { calendarDate, id, idParam, int, intParam, isoDate, out, pageQuery, text } from './common';
 import { recordSetStatistics } from './statistics';
 
 export const VALIDATION_STATUSES = ['inprogress', 'completed'] as const;
@@ -32,11 +32,9 @@ export const VALIDATION_MESSAGES = {
   reportFailed: 'Error creating report',
 } as const;
 
-const duration = z
-  .number({ error: VALIDATION_MESSAGES.durationRequired })
-  .int(VALIDATION_MESSAGES.durationRange)
-  .min(MIN_DURATION_DAYS, VALIDATION_MESSAGES.durationRange)
-  .max(MAX_DURATION_DAYS, VALIDATION_MESSAGES.durationRange);
+const duration = int(MIN_DURATION_DAYS, MAX_DURATION_DAYS, VALIDATION_MESSAGES.durationRange, {
+  error: VALIDATION_MESSAGES.durationRequired,
+});
 /** Validations start between these years (a far-future start would become the latest). */
 export const VALIDATION_YEARS = { min: 2000, max: 2099 } as const;
 const startDate = text({ error: VALIDATION_MESSAGES.startDateRequired })
@@ -83,20 +81,20 @@ export const validationListQuery = pageQuery.extend({
 });
 export type ValidationListQuery = z.output<typeof validationListQuery>;
 
-export const reportRef = z.object({ id: z.number().int(), download_url: z.string() });
+export const reportRef = z.object({ id: out.int(), download_url: out.text() });
 
 export const validation = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  institute: z.number().int(),
+  id: out.int(),
+  name: out.text(),
+  institute: out.int(),
   start_date: isoDate,
   /** start_date + duration_days. */
   end_date: isoDate,
-  duration_days: z.number().int(),
+  duration_days: out.int(),
   baseline: z.boolean(),
-  lines: z.array(z.number().int()),
+  lines: z.array(out.int()),
   status: z.enum(VALIDATION_STATUSES),
-  completed_at: z.string().nullable(),
+  completed_at: out.text().nullable(),
   /** Six months after the start. */
   next_validation_date: isoDate,
   generate_report: z.boolean(),
@@ -108,24 +106,24 @@ export type ValidationDto = z.infer<typeof validation>;
 export const validationSummary = z.object({
   lines: z.array(
     z.object({
-      line_id: z.number().int(),
-      line_name: z.string(),
+      line_id: out.int(),
+      line_name: out.text(),
       /** Included records collected on the line for this validation. */
-      records: z.number().int(),
-      records_required: z.number().int(),
-      records_remaining: z.number().int(),
+      records: out.int(),
+      records_required: out.int(),
+      records_remaining: out.int(),
     }),
   ),
-  records_required_per_line: z.number().int(),
+  records_required_per_line: out.int(),
   /** Over all lines; 0 or less lets the validation complete without a confirmation. */
-  total_records_remaining: z.number().int(),
+  total_records_remaining: out.int(),
 });
 
 /** The statistics of the validation's records on one line: every metric, as a line's have. */
 export const validationLineStats = recordSetStatistics.extend({
-  line_id: z.number().int(),
-  line_name: z.string(),
-  line_length: z.number().nullable(),
+  line_id: out.int(),
+  line_name: out.text(),
+  line_length: out.number().nullable(),
 });
 export type ValidationLineStats = z.infer<typeof validationLineStats>;
 

@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { id, idParam, intParam, pageQuery, text } from './common';
+import { id, idParam, intParam, out, pageQuery, text } from './common';
 
 export const VIAL_VERSIONS = ['VV1', 'VV2', 'VV3'] as const;
 
 export const vial = z.object({
-  id: z.number().int(),
-  label: z.string(),
-  uuid: z.string().nullable(),
-  version: z.string(),
-  institute: z.number().int().nullable(),
-  notes: z.string().nullable(),
+  id: out.int(),
+  label: out.text(),
+  uuid: out.text().nullable(),
+  version: out.text(),
+  institute: out.int().nullable(),
+  notes: out.text().nullable(),
   is_deleted: z.boolean(),
   /** The latest data inventory (DIF) file; fetch with the bearer token (staff). */
-  diff_file_url: z.string().nullable(),
-  diff_generated_at: z.string().nullable(),
+  diff_file_url: out.text().nullable(),
+  diff_generated_at: out.text().nullable(),
   /** How many runs the server holds from the vial, and when the latest came. */
-  uploads: z.number().int(),
-  last_upload: z.string().nullable(),
+  uploads: out.int(),
+  last_upload: out.text().nullable(),
 });
 export type Vial = z.infer<typeof vial>;
 
@@ -64,10 +64,10 @@ export const VIAL_MESSAGES = {
 export const vialDiffCreate = z.object({ label: text().trim().min(1, 'Label is required.') });
 
 export const vialDiff = z.object({
-  label: z.string(),
-  diff_file_url: z.string(),
-  generated_at: z.string(),
+  label: out.text(),
+  diff_file_url: out.text(),
+  generated_at: out.text(),
   /** Rows of the file: runs the server holds from the vial. */
-  runs: z.number().int(),
+  runs: out.int(),
 });
 export type VialDiff = z.infer<typeof vialDiff>;

@@ -4,6 +4,7 @@ import {
   HEMOLYSIS_MAX_ROWS,
   HEMOLYSIS_MESSAGES,
   hemolysisTitle,
+  hemolysisUploadFields,
   titleFromFileName,
   type hemolysisDataListQuery,
   type hemolysisDataUpdate,
@@ -22,10 +23,9 @@ import { labelsOfInstitute } from '../labels/service';
 import { findInstituteLine } from '../lines/repository';
 import { authorize } from '../policy';
 import { rejectionSettings } from '../rejection/service';
-import type { Receive, ReceivedForm } from '../uploads';
+import { parseFormFields, type Receive, type ReceivedForm } from '../uploads';
 import { HemolysisCsvParser, type CsvProblem } from './csv';
 import * as repo from './repository';
-import { isValidTimeZone } from './zoned-time';
 
 /** What the hemolysis services need. */
 export interface HemolysisDeps {
@@ -64,31 +64,10 @@ export function getHemolysisData({ db }: DbDeps, user: AuthUser, id: number) {
   return findData(db.manager, user, id);
 }
 
-async function lineOf(manager: EntityManager, instituteId: number, id: number | undefined) {
-  if (id === undefined || !Number.isInteger(id) || id <= 0)
-    throw invalidField('line', HEMOLYSIS_MESSAGES.lineRequired);
+async function lineOf(manager: EntityManager, instituteId: number, id: number) {
   const line = await findInstituteLine(manager, instituteId, id);
   if (!line) throw invalidField('line', HEMOLYSIS_MESSAGES.noSuchLine);
   return line;
-}
-
-/** `labels` of a form: comma-separated ids or a JSON array. */
-function parseLabelField(text: string | undefined): number[] {
-  const raw = (text ?? '').trim();
-  if (!raw) return [];
-  const parts: unknown[] = raw.startsWith('[')
-    ? (() => {
-        try {
-          return JSON.parse(raw) as unknown[];
-        } catch {
-          return [NaN];
-        }
-      })()
-    : raw.split(',');
-  const ids = parts.map((p) => Number(typeof p === 'string' ? p.trim() : p));
-  if (ids.some((id) => !Number.isInteger(id) || id <= 0))
-    throw invalidField('labels', HEMOLYSIS_MESSAGES.noSuchLabel);
-  return ids;
 }
 
 const fileProblems = (problems: CsvProblem[]) =>
@@ -175,19 +154,11 @@ export async function createHemolysisData(
   try {
     if (!file || file.size === 0 || !/\.csv$/i.test(file.fileName))
       throw invalidField('file', HEMOLYSIS_MESSAGES.fileRequired);
-    const line = await lineOf(
-      db.manager,
-      instituteId,
-      fields.line ? Number(fields.line) : undefined,
-    );
-    const title = hemolysisTitle.safeParse(
-      fields.title?.trim() || titleFromFileName(file.fileName),
-    );
+    const form = parseFormFields(hemolysisUploadFields, fields);
+    const line = await lineOf(db.manager, instituteId, form.line);
+    const title = hemolysisTitle.safeParse(form.title ?? titleFromFileName(file.fileName));
     if (!title.success) throw invalidField('title', title.error.issues[0].message);
-    const zone = fields.timezone_name?.trim() || institute.timezone;
-    if (!isValidTimeZone(zone)) throw invalidField('timezone_name', HEMOLYSIS_MESSAGES.badTimezone);
-    const labels = await labelsOfInstitute(db.manager, instituteId, parseLabelField(fields.labels));
-    const donorSample = ['true', '1', 'on'].includes((fields.donor_sample ?? '').toLowerCase());
+    const labels = await labelsOfInstitute(db.manager, instituteId, form.labels ?? []);
 
     return await importHemolysisCsv(
       db,
@@ -195,9 +166,9 @@ export async function createHemolysisData(
         instituteId,
         title: title.data,
         lineId: line.id,
-        donorSample,
+        donorSample: form.donor_sample ?? false,
         labels,
-        timezoneName: zone,
+        timezoneName: form.timezone_name ?? institute.timezone,
       },
       file,
     );

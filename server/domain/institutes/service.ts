@@ -24,7 +24,15 @@ export function listInstitutes({ db }: InstituteDeps, user: AuthUser, query: Ins
 /** The institute, or 404 when it does not exist or the user is not a member. */
 export async function getInstitute({ db }: InstituteDeps, user: AuthUser, id: number) {
   authorize(user, 'read', id);
-  const institute = await repo.findInstitute(db.manager, id);
+  return existingInstitute(db.manager, id);
+}
+
+/**
+ * The institute, or 404 when there is none: staff pass the tenancy check for any id, so what
+ * they create under an institute needs it to exist (not a foreign-key violation, a 500).
+ */
+export async function existingInstitute(manager: EntityManager, id: number): Promise<Institute> {
+  const institute = await repo.findInstitute(manager, id);
   if (!institute) throw notFound();
   return institute;
 }

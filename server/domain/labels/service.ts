@@ -4,6 +4,7 @@ import type { labelCreate, LabelListQuery, labelUpdate } from '../../../shared/a
 import type { AuthUser } from '../../auth/auth-user';
 import type { Label } from '../../entities/label';
 import { conflict, invalidField, isUniqueViolation, notFound } from '../errors';
+import { existingInstitute } from '../institutes/service';
 import { authorize } from '../policy';
 import * as repo from './repository';
 
@@ -66,6 +67,7 @@ export async function createLabel(
   body: z.output<typeof labelCreate>,
 ) {
   authorize(user, 'data:edit', instituteId);
+  await existingInstitute(db.manager, instituteId);
   return saveUnique(db.manager, repo.newLabel(db.manager, { instituteId, ...body }));
 }
 

@@ -16,6 +16,7 @@ import type { Validation } from '../../entities/validation';
 import { outOfRangeCounts } from '../baselines/repository';
 import { baselinesOf, type LineBaseline } from '../baselines/service';
 import { invalidField, notFound } from '../errors';
+import { existingInstitute } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import type { Page } from '../pagination';
 import { authorize } from '../policy';
@@ -160,6 +161,7 @@ export async function createLine(
 ) {
   authorize(user, 'data:edit', instituteId);
   const manager = deps.db.manager;
+  await existingInstitute(manager, instituteId);
   const line = repo.newLine(manager, {
     instituteId,
     labels: [],

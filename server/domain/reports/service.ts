@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import {
   REPORT_FILE_TYPES,
   REPORT_MESSAGES,
-  reportTitle,
+  reportUploadFields,
   type reportListQuery,
 } from '../../../shared/api/reports';
 import { VALIDATION_MESSAGES } from '../../../shared/api/validations';
@@ -16,7 +16,7 @@ import { badRequest, invalidField, notFound } from '../errors';
 import { findInstitute } from '../institutes/repository';
 import { authorize } from '../policy';
 import { validationLineStatistics } from '../statistics/service';
-import type { Receive, ReceivedForm } from '../uploads';
+import { parseFormFields, type Receive, type ReceivedForm } from '../uploads';
 import { findInstituteValidation, findValidationWithLines } from '../validations/repository';
 import { findValidation } from '../validations/service';
 import * as repo from './repository';
@@ -67,20 +67,17 @@ async function storeReceivedReport(
   validationId: number | undefined,
 ): Promise<number> {
   try {
-    const title = reportTitle.safeParse(fields.title ?? '');
-    if (!title.success) throw invalidField('title', title.error.issues[0].message);
+    const form = parseFormFields(reportUploadFields, fields);
     const contentType =
       file && file.size > 0 ? REPORT_FILE_TYPES[extensionOf(file.fileName)] : undefined;
     if (!file || !contentType) throw invalidField('file', REPORT_MESSAGES.fileRequired);
-    const vid = validationId ?? (fields.validation ? Number(fields.validation) : undefined);
-    if (vid !== undefined && !Number.isInteger(vid))
-      throw invalidField('validation', 'No such validation.');
+    const vid = validationId ?? form.validation;
     if (vid !== undefined) await completedValidation(manager, instituteId, vid);
     await file.commit();
     return await repo.insertReport(manager, {
       instituteId,
       validationId: vid ?? null,
-      title: title.data,
+      title: form.title,
       fileSha256: file.sha256,
       fileName: file.fileName.slice(0, 255),
       contentType,

@@ -13,6 +13,7 @@ import {
   CLINICAL_ANALYTES,
   CLINICAL_DATA_ORDERINGS,
   type ClinicalDataDto,
+  type ClinicalDataListParams,
 } from '../../../../shared/api/clinical-data';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
@@ -31,7 +32,7 @@ import { filterParams, useClinicalDataFilters } from './use-clinical-data-filter
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; entry: ClinicalDataDto } | null;
 
-const DEFAULT_ORDERING = '-date';
+const DEFAULT_ORDERING: Ordering = '-date';
 /** Grid column → API ordering field. */
 const SORT_FIELDS: Record<string, string> = {
   date: 'date',
@@ -44,13 +45,15 @@ const SORT_FIELDS: Record<string, string> = {
   pfhb: 'pfhb',
 };
 
+type Ordering = NonNullable<ClinicalDataListParams['ordering']>;
+const isOrdering = (s: string): s is Ordering =>
+  (CLINICAL_DATA_ORDERINGS as readonly string[]).includes(s.replace(/^-/, ''));
+
 /** `ordering` kept in the address next to the page and the filters. */
-function useUrlOrdering(): [GridSortModel, (model: GridSortModel) => void, string] {
+function useUrlOrdering(): [GridSortModel, (model: GridSortModel) => void, Ordering] {
   const [params, setParams] = useSearchParams();
   const raw = params.get('ordering') ?? DEFAULT_ORDERING;
-  const ordering = (CLINICAL_DATA_ORDERINGS as readonly string[]).includes(raw.replace(/^-/, ''))
-    ? raw
-    : DEFAULT_ORDERING;
+  const ordering = isOrdering(raw) ? raw : DEFAULT_ORDERING;
   const field = Object.entries(SORT_FIELDS).find(([, api]) => api === ordering.replace(/^-/, ''));
   const model: GridSortModel = field
     ? [{ field: field[0], sort: ordering.startsWith('-') ? 'desc' : 'asc' }]
