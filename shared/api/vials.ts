@@ -11,9 +11,12 @@ export const vial = z.object({
   institute: z.number().int().nullable(),
   notes: z.string().nullable(),
   is_deleted: z.boolean(),
-  /** The latest data inventory (DIF) file; fetch with the bearer token (staff). */
-  diff_file_url: z.string().nullable(),
-  diff_generated_at: z.string().nullable(),
+  /**
+   * The latest data inventory (DIF) file and when it was built; fetch with the bearer token.
+   * Staff only: absent for everyone else, who cannot download it.
+   */
+  diff_file_url: z.string().nullable().optional(),
+  diff_generated_at: z.string().nullable().optional(),
   /** How many runs the server holds from the vial, and when the latest came. */
   uploads: z.number().int(),
   last_upload: z.string().nullable(),

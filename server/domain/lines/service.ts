@@ -16,6 +16,7 @@ import type { Validation } from '../../entities/validation';
 import { outOfRangeCounts } from '../baselines/repository';
 import { baselinesOf, type LineBaseline } from '../baselines/service';
 import { invalidField, notFound } from '../errors';
+import { requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import type { Page } from '../pagination';
 import { authorize } from '../policy';
@@ -195,6 +196,7 @@ export async function lineValidations(
   q: PageQuery,
 ): Promise<Page<LineValidation>> {
   const line = await findLine(db.manager, user, id);
+  await requireFeature(db.manager, user, line.instituteId, 'validation');
   const page = await repo.pageOfLineValidations(db.manager, id, q);
   const records = await includedRecords(db.manager, {
     lineIds: [line.id],
