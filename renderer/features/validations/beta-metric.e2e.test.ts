@@ -1,4 +1,9 @@
-import { loginAs, screenshot, setUpBrowserTests, waitForValue } from '../../../testing/browser';
+import {
+  chooseOrganization,
+  loginAs,
+  screenshot,
+  setUpBrowserTests,
+} from '../../../testing/browser';
 import { instituteIds } from '../../../testing/lines';
 import type { ValidationLineStats } from '../../../shared/api/validations';
 
@@ -47,11 +52,7 @@ const statistics = () => e2e.page.getByRole('region', { name: 'Statistics' });
 
 it('lets staff pick Power (Beta) in the top bar, and the line and validation screens show power', async () => {
   await loginAs(e2e.page, 'staff@example.org');
-  const organization = e2e.page.getByRole('combobox', { name: 'Organization' });
-  await organization.click();
-  await organization.fill('Northfiel');
-  await e2e.page.getByRole('option', { name: 'Northfield General Hospital' }).click();
-  await waitForValue(organization, 'Northfield General Hospital');
+  await chooseOrganization(e2e.page, 'Northfield General Hospital');
 
   // VitalMetric until the staff choose otherwise.
   await e2e.page.goto(`/validation/${validationId}`);
@@ -105,11 +106,7 @@ it('gives a member no selector and VitalMetric, even with Power chosen on this c
 
 it("gives staff the record page's metric picker with the Beta metrics", async () => {
   await loginAs(e2e.page, 'staff@example.org');
-  const organization = e2e.page.getByRole('combobox', { name: 'Organization' });
-  await organization.click();
-  await organization.fill('Northfiel');
-  await e2e.page.getByRole('option', { name: 'Northfield General Hospital' }).click();
-  await waitForValue(organization, 'Northfield General Hospital');
+  await chooseOrganization(e2e.page, 'Northfield General Hospital');
   await e2e.page.goto(`/record/${recordId}`);
   const picker = e2e.page
     .getByRole('region', { name: 'Cumulative VitalMetric' })
