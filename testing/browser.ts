@@ -63,6 +63,15 @@ export async function waitForValue(input: Locator, value: string): Promise<void>
     .waitForFunction(([el, v]) => (el as HTMLInputElement).value === v, [handle, value] as const);
 }
 
+/** Chooses an organization in the top bar's selector and waits until the app shows it chosen. */
+export async function chooseOrganization(page: Page, name: string): Promise<void> {
+  const organization = page.getByRole('combobox', { name: 'Organization' });
+  await organization.click();
+  await organization.fill(name.slice(0, 8));
+  await page.getByRole('option', { name }).click();
+  await waitForValue(organization, name);
+}
+
 /** What a browser test file works with; each is set once the hooks below have run. */
 export interface BrowserTests {
   server: TestServer;

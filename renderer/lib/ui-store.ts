@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { type CUMULATIVE_METRICS } from '../../shared/api/records';
 import { useFeatureFlags } from '../features/institutes';
-import { useRole } from './permissions';
+import { useAllows } from './permissions';
 
 export type BetaMetric = (typeof CUMULATIVE_METRICS)[number];
 
@@ -59,7 +59,7 @@ export const useUiStore = create<UiState>()(
 /** Whether this user gets the beta-metric selector: staff, with the betaMetrics flag on. */
 export function useBetaMetricsEnabled(): boolean {
   const { betaMetrics } = useFeatureFlags();
-  return useRole() === 'staff' && betaMetrics;
+  return useAllows('metrics:beta') && betaMetrics;
 }
 
 /** The metric record, line and validation screens show: the staff's choice, else auc. */

@@ -22,7 +22,6 @@ export const CLINICAL_DATA_MESSAGES = {
   deleteFailed: 'Unable to delete clinical data',
   noSuchRecord: 'No such record.',
   noSuchLabel: 'No such label.',
-  disabled: 'Clinical data is not enabled for this organization.',
 } as const;
 
 /** The default and only page size of the clinical data table (administration.md section 9). */

@@ -34,7 +34,6 @@ export const HEMOLYSIS_MESSAGES = {
   updateFailed: 'Unable to update hemolysis data',
   deleteFailed: 'Unable to delete hemolysis data',
   empty: 'No Hemolysis Data',
-  disabled: 'Hemolysis tracking is not enabled for this organization.',
 } as const;
 
 /** Limits of one file (hemolysis-data.md section 3). */

@@ -11,9 +11,12 @@ export const vial = z.object({
   institute: out.int().nullable(),
   notes: out.text().nullable(),
   is_deleted: z.boolean(),
-  /** The latest data inventory (DIF) file; fetch with the bearer token (staff). */
-  diff_file_url: out.text().nullable(),
-  diff_generated_at: out.text().nullable(),
+  /**
+   * The latest data inventory (DIF) file and when it was built; fetch with the bearer token.
+   * Staff only: absent for everyone else, who cannot download it.
+   */
+  diff_file_url: out.text().nullable().optional(),
+  diff_generated_at: out.text().nullable().optional(),
   /** How many runs the server holds from the vial, and when the latest came. */
   uploads: out.int(),
   last_upload: out.text().nullable(),

@@ -8,6 +8,13 @@ export type Role = z.infer<typeof role>;
 export const rank = (r: Role): number => ROLES.indexOf(r);
 export const atLeast = (r: Role, min: Role): boolean => rank(r) >= rank(min);
 
+/**
+ * Whether a role may give another to a user (invitations, user edits): staff any; everyone else
+ * roles up to their own, never staff.
+ */
+export const mayGrant = (granter: Role, granted: Role): boolean =>
+  granter === 'staff' || (granted !== 'staff' && atLeast(granter, granted));
+
 const from = (min: Role): readonly Role[] => ROLES.filter((r) => atLeast(r, min));
 
 /**
@@ -36,6 +43,8 @@ export const PERMISSIONS = {
   'vials:retire': from('admin'),
   'contracts:manage': from('staff'),
   'rejection:calculator': from('staff'),
+  /** Choosing a Beta metric (AUC 225, Power) where the betaMetrics flag is on. */
+  'metrics:beta': from('staff'),
   /** The contact page is for customers who work with data, not guests and not the provider. */
   'support:contact': ['member', 'admin', 'owner'],
   /** Exclude-from-model and donor/routine sample on clinical data. */

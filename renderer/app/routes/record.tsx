@@ -2,13 +2,15 @@ import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router-dom';
 import { errorStatus } from '../../lib/api-client';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { useAreaOpen, useSelectedInstituteId } from '../../features/institutes';
 import { useRecord, RecordDetail, usePrefetchRecordCharts } from '../../features/records';
 
 /** /record/{id}: one transit record. */
 export default function RecordPage() {
   const id = Number(useParams().id);
   const record = useRecord(id);
-  usePrefetchRecordCharts(id);
+  // The selected organization's flags stand for the record's until the record says which it is.
+  usePrefetchRecordCharts(id, useAreaOpen('troubleshooting', useSelectedInstituteId()));
   if (record.isLoading) return <LoadingScreen />;
   if (record.isError || !record.data)
     return (

@@ -9,6 +9,6 @@ export { OrganizationForm } from './components/organization-form';
 export { OrganizationSelector } from './components/organization-selector';
 export { OrganizationsTable } from './components/organizations-table';
 export { UploadSummaryPanel } from './components/upload-summary';
-export { useFeatureFlags } from './hooks/use-feature-flags';
+export { useAreaOpen, useFeatureFlags } from './hooks/use-feature-flags';
 export { type LineWord, lineWord, useLineWord } from './hooks/use-line-word';
 export { useSelectedInstitute, useSelectedInstituteId } from './hooks/use-selected-institute';

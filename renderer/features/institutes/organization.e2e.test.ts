@@ -111,6 +111,28 @@ it("gives staff every organization grouped by relationship, and flag overrides o
   expect(await flagRow('hemolysisTracking')).toEqual(['Off', 'Off']);
 });
 
+it('opens for staff, and fills, every screen an override turns on: the server lets staff use every area', async () => {
+  await loginAs(e2e.page, 'staff@example.org');
+  // The courier has no flags of its own: no hemolysis tracking, no clinical data.
+  await switchTo('Lakeside Courier Services');
+  await e2e.page.getByRole('button', { name: 'Feature flag overrides' }).click();
+  for (const flag of ['Hemolysis Tracking', 'Clinical Data']) {
+    await e2e.page
+      .getByRole('group', { name: `Override ${flag}` })
+      .getByRole('button', { name: 'On', exact: true })
+      .click();
+  }
+  await e2e.page.keyboard.press('Escape');
+
+  await e2e.page.getByRole('tab', { name: 'Hemolysis Index' }).click();
+  await e2e.page.getByText('No Hemolysis Data').first().waitFor();
+  await e2e.page.getByRole('tab', { name: 'Clinical Data' }).click();
+  await e2e.page.getByRole('grid').waitFor();
+  await e2e.page.getByText('No Rows Found').first().waitFor();
+  expect(await e2e.page.getByText('Error fetching data').count()).toBe(0);
+  await screenshot(e2e.page, 'flag-override-clinical-data');
+});
+
 it("lists the organization's users on the settings page", async () => {
   await loginAs(e2e.page, 'owner@example.org');
   await e2e.page.getByRole('tab', { name: 'Settings' }).click();

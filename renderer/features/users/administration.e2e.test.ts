@@ -204,6 +204,20 @@ it("lets an owner edit their organization's settings without the staff fields", 
     .waitFor({ state: 'detached' });
 });
 
+it('offers an admin editing a user only the roles the server accepts from an admin', async () => {
+  await loginAs(e2e.page, 'admin@example.org');
+  await e2e.page.getByRole('tab', { name: 'Settings' }).click();
+  await e2e.page.getByRole('link', { name: 'Edit member@example.org' }).click();
+  const form = e2e.page.getByRole('form', { name: 'Edit User' });
+  await form.getByRole('combobox', { name: 'Role' }).click();
+  expect(await e2e.page.getByRole('option').allTextContents()).toEqual([
+    'Admin',
+    'Member',
+    'Guest',
+  ]);
+  await screenshot(e2e.page, 'user-edit-roles-admin');
+});
+
 it("shows a member Contact Us, and the message arrives at the provider's support address", async () => {
   const { page, server } = e2e;
   await loginAs(page, 'member@example.org');

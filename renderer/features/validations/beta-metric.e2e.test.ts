@@ -1,4 +1,9 @@
-import { loginAs, screenshot, setUpBrowserTests, waitForValue } from '../../../testing/browser';
+import {
+  chooseOrganization,
+  loginAs,
+  screenshot,
+  setUpBrowserTests,
+} from '../../../testing/browser';
 import { instituteIds } from '../../../testing/lines';
 import type { ValidationLineStats } from '../../../shared/api/validations';
 
@@ -13,6 +18,8 @@ let lineName: string;
 /** The figures the screens should show for Power, as the API gives them. */
 let linePower: string;
 let validationPower: string;
+/** A processed record of the hospital, for the record page's own metric picker. */
+let recordId: number;
 
 beforeAll(async () => {
   const staff = await e2e.server.login('staff@example.org');
@@ -35,6 +42,8 @@ beforeAll(async () => {
   validationPower = row.power.mean!.toFixed(3);
   const { body: line } = await staff.get(`/v2/lines/${lineId}`);
   linePower = line.line_statistics.power.mean.toFixed(3);
+  const { body: records } = await staff.get(`/v2/institutes/${hospital}/records?size=1`);
+  recordId = records.items[0].id;
 });
 
 const metric = () => e2e.page.getByRole('combobox', { name: /^Metric/ });
@@ -43,11 +52,7 @@ const statistics = () => e2e.page.getByRole('region', { name: 'Statistics' });
 
 it('lets staff pick Power (Beta) in the top bar, and the line and validation screens show power', async () => {
   await loginAs(e2e.page, 'staff@example.org');
-  const organization = e2e.page.getByRole('combobox', { name: 'Organization' });
-  await organization.click();
-  await organization.fill('Northfiel');
-  await e2e.page.getByRole('option', { name: 'Northfield General Hospital' }).click();
-  await waitForValue(organization, 'Northfield General Hospital');
+  await chooseOrganization(e2e.page, 'Northfield General Hospital');
 
   // VitalMetric until the staff choose otherwise.
   await e2e.page.goto(`/validation/${validationId}`);
@@ -91,4 +96,25 @@ it('gives a member no selector and VitalMetric, even with Power chosen on this c
   expect(await statistics().getByText('Power (Beta) mean (g²)').count()).toBe(0);
   await e2e.page.getByRole('button', { name: 'Settings menu' }).waitFor();
   expect(await metric().count()).toBe(0);
+
+  // Nor does the record page offer the Beta metrics: its cumulative chart stays VitalMetric.
+  await e2e.page.goto(`/record/${recordId}`);
+  const cumulative = e2e.page.getByRole('region', { name: 'Cumulative VitalMetric' });
+  await cumulative.getByTestId('cumulative-chart').waitFor();
+  expect(await cumulative.getByRole('combobox').count()).toBe(0);
+});
+
+it("gives staff the record page's metric picker with the Beta metrics", async () => {
+  await loginAs(e2e.page, 'staff@example.org');
+  await chooseOrganization(e2e.page, 'Northfield General Hospital');
+  await e2e.page.goto(`/record/${recordId}`);
+  const picker = e2e.page
+    .getByRole('region', { name: 'Cumulative VitalMetric' })
+    .getByRole('combobox', { name: /^Metric/ });
+  await picker.click();
+  expect(await e2e.page.getByRole('option').allTextContents()).toEqual([
+    'VitalMetric',
+    'AUC 225 (Beta)',
+    'Power (Beta)',
+  ]);
 });

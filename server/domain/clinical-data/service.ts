@@ -46,7 +46,7 @@ const COLUMN: Record<ClinicalValueField, keyof ClinicalData> = {
 /** Tenancy (404), then the clinicalData flag (403 with a detail). */
 async function gate(manager: EntityManager, user: AuthUser, instituteId: number) {
   authorize(user, 'read', instituteId);
-  return requireFeature(manager, instituteId, 'clinicalData', CLINICAL_DATA_MESSAGES.disabled);
+  return requireFeature(manager, user, instituteId, 'clinicalData');
 }
 
 async function findEntry(manager: EntityManager, user: AuthUser, id: number) {

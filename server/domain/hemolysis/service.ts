@@ -40,7 +40,7 @@ export const INSERT_BATCH = 5000;
 
 async function gate(manager: EntityManager, user: AuthUser, instituteId: number) {
   authorize(user, 'read', instituteId);
-  return requireFeature(manager, instituteId, 'hemolysisTracking', HEMOLYSIS_MESSAGES.disabled);
+  return requireFeature(manager, user, instituteId, 'hemolysisTracking');
 }
 
 async function findData(manager: EntityManager, user: AuthUser, id: number) {

@@ -6,7 +6,13 @@ import {
   type InstituteUpdate,
   type UploadSummary,
 } from '../../../shared/api/institutes';
-import { effectiveFlags, type FeatureFlagName } from '../../../shared/domain/feature-flags';
+import {
+  areaOpen,
+  effectiveFlags,
+  FLAG_OFF_DETAIL,
+  usesEveryArea,
+  type ServerGatedFlag,
+} from '../../../shared/domain/feature-flags';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Institute } from '../../entities/institute';
 import { forbidden, notFound } from '../errors';
@@ -115,17 +121,19 @@ export async function uploadSummary(
 }
 
 /**
- * Refuses (403 with the given detail) when an institute's feature flag is off; answers the
- * institute. Call after the tenancy check, so another institute's ids stay 404.
+ * Refuses (403 with the flag's detail) when an institute's area is closed (its flag off; see
+ * `areaOpen`), except to the provider's staff, who use every area; answers the institute. Call
+ * after the tenancy check, so another institute's ids stay 404.
  */
 export async function requireFeature(
   manager: EntityManager,
+  user: AuthUser,
   instituteId: number,
-  flag: FeatureFlagName,
-  detail: string,
+  flag: ServerGatedFlag,
 ): Promise<Institute> {
   const institute = await repo.findInstitute(manager, instituteId);
   if (!institute) throw notFound();
-  if (!effectiveFlags(institute.featureFlags)[flag]) throw forbidden(detail);
+  if (!usesEveryArea(user) && !areaOpen(effectiveFlags(institute.featureFlags), flag, institute.id))
+    throw forbidden(FLAG_OFF_DETAIL[flag]);
   return institute;
 }

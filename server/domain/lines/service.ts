@@ -16,7 +16,7 @@ import type { Validation } from '../../entities/validation';
 import { outOfRangeCounts } from '../baselines/repository';
 import { baselinesOf, type LineBaseline } from '../baselines/service';
 import { invalidField, notFound } from '../errors';
-import { existingInstitute } from '../institutes/service';
+import { existingInstitute, requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import type { Page } from '../pagination';
 import { authorize } from '../policy';
@@ -197,6 +197,7 @@ export async function lineValidations(
   q: PageQuery,
 ): Promise<Page<LineValidation>> {
   const line = await findLine(db.manager, user, id);
+  await requireFeature(db.manager, user, line.instituteId, 'validation');
   const page = await repo.pageOfLineValidations(db.manager, id, q);
   const records = await includedRecords(db.manager, {
     lineIds: [line.id],

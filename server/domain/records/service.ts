@@ -14,6 +14,7 @@ import type { RunCache } from '../../storage/run-cache';
 import { outOfRangeOf } from '../baselines/service';
 import { recalibrateAfterRecordChange } from '../clinical-data/service';
 import { DomainError, forbidden, gone, invalidField, notFound } from '../errors';
+import { requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import { assignableLine } from '../lines/service';
 import type { Page } from '../pagination';
@@ -195,6 +196,7 @@ export async function recordSeries(
   const found = await findRecordWithSeries(deps.db.manager, id, kind, maxPoints);
   if (!found || (found.hidden && !seesHidden(user))) throw notFound();
   authorize(user, 'read', found.instituteId);
+  await requireFeature(deps.db.manager, user, found.instituteId, 'troubleshooting');
   if (!found.isProcessed) throw new DomainError(409, 'The record has not been processed yet.');
   const { sha256, body } = found;
   return {

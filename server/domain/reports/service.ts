@@ -18,7 +18,7 @@ import { authorize } from '../policy';
 import { validationLineStatistics } from '../statistics/service';
 import { parseFormFields, type Receive, type ReceivedForm } from '../uploads';
 import { findInstituteValidation, findValidationWithLines } from '../validations/repository';
-import { findValidation } from '../validations/service';
+import { findValidation, validationArea } from '../validations/service';
 import * as repo from './repository';
 
 export interface ReportDeps {
@@ -28,13 +28,13 @@ export interface ReportDeps {
 }
 type DbDeps = Pick<ReportDeps, 'db'>;
 
-export function listReports(
+export async function listReports(
   { db }: DbDeps,
   user: AuthUser,
   instituteId: number,
   q: z.output<typeof reportListQuery>,
 ) {
-  authorize(user, 'read', instituteId);
+  await validationArea(db.manager, user, 'read', instituteId);
   return repo.pageOfReports(db.manager, instituteId, q);
 }
 
@@ -42,7 +42,7 @@ export function listReports(
 export async function getReport({ db }: DbDeps, user: AuthUser, id: number): Promise<Report> {
   const report = await repo.findReport(db.manager, id);
   if (!report) throw notFound();
-  authorize(user, 'read', report.instituteId);
+  await validationArea(db.manager, user, 'read', report.instituteId);
   return report;
 }
 
@@ -95,7 +95,7 @@ export async function createReport(
   instituteId: number,
   receive: Receive<ReceivedForm>,
 ) {
-  authorize(user, 'reports:upload', instituteId);
+  await validationArea(deps.db.manager, user, 'reports:upload', instituteId);
   const id = await storeReceivedReport(deps.db.manager, instituteId, await receive(), undefined);
   return getReport(deps, user, id);
 }
@@ -107,7 +107,7 @@ export async function uploadValidationReport(
   validationId: number,
   receive: Receive<ReceivedForm>,
 ) {
-  authorize(user, 'reports:upload', instituteId);
+  await validationArea(deps.db.manager, user, 'reports:upload', instituteId);
   await completedValidation(deps.db.manager, instituteId, validationId);
   const form = await receive();
   return getReport(

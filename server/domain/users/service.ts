@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { PageQuery } from '../../../shared/api/common';
 import type { userCreate, userInvite, userListQuery, userUpdate } from '../../../shared/api/users';
-import { atLeast } from '../../../shared/domain/roles';
+import { atLeast, mayGrant, type Role } from '../../../shared/domain/roles';
 import type { AuthUser } from '../../auth/auth-user';
 import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
@@ -70,8 +70,8 @@ function checkGrant(
   message: string,
 ) {
   if (me.isStaff) return;
-  if (change.is_staff !== undefined || change.role === 'staff') throw forbidden(message);
-  if (change.role && !atLeast(me.role, change.role as AuthUser['role'])) throw forbidden(message);
+  if (change.is_staff !== undefined) throw forbidden(message);
+  if (change.role && !mayGrant(me.role, change.role as Role)) throw forbidden(message);
   if (change.institutes?.some((id) => !me.instituteIds.includes(id))) throw forbidden(message);
 }
 

@@ -6,11 +6,13 @@ import {
   type ValidationListQuery,
   type ValidationUpdate,
 } from '../../../shared/api/validations';
+import type { Action } from '../../../shared/domain/roles';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Report } from '../../entities/report';
 import type { Validation } from '../../entities/validation';
 import { badRequest, invalidField, isUniqueViolation, notFound } from '../errors';
 import type { Page } from '../pagination';
+import { requireFeature } from '../institutes/service';
 import { authorize } from '../policy';
 import { includedRecords } from '../statistics/repository';
 import { groupBy, validationLineStatistics } from '../statistics/service';
@@ -32,6 +34,18 @@ export interface ValidationView {
   latestReport: Report | undefined;
 }
 
+/** Tenancy (404), then the validation flag (403 with its detail), then the role. */
+export async function validationArea(
+  manager: EntityManager,
+  user: AuthUser,
+  action: Action | 'read',
+  instituteId: number,
+) {
+  authorize(user, 'read', instituteId);
+  await requireFeature(manager, user, instituteId, 'validation');
+  authorize(user, action);
+}
+
 async function viewsOf(manager: EntityManager, validations: Validation[]) {
   const latest = await repo.latestReportsOf(
     manager,
@@ -49,14 +63,14 @@ export async function listValidations(
   instituteId: number,
   q: ValidationListQuery,
 ): Promise<Page<ValidationView>> {
-  authorize(user, 'read', instituteId);
+  await validationArea(db.manager, user, 'read', instituteId);
   const page = await repo.pageOfValidations(db.manager, instituteId, q);
   return { items: await viewsOf(db.manager, page.items), total: page.total };
 }
 
 /** The newest validation of the institute (dashboard panel), or null. */
 export async function latestValidation({ db }: DbDeps, user: AuthUser, instituteId: number) {
-  authorize(user, 'read', instituteId);
+  await validationArea(db.manager, user, 'read', instituteId);
   const latest = await repo.latestValidation(db.manager, instituteId);
   return latest ? (await viewsOf(db.manager, [latest]))[0] : null;
 }
@@ -65,7 +79,7 @@ export async function latestValidation({ db }: DbDeps, user: AuthUser, institute
 export async function findValidation(manager: EntityManager, user: AuthUser, id: number) {
   const validation = await repo.findValidationWithLines(manager, id);
   if (!validation) throw notFound();
-  authorize(user, 'read', validation.instituteId);
+  await validationArea(manager, user, 'read', validation.instituteId);
   return validation;
 }
 
@@ -115,7 +129,7 @@ export async function createValidation(
   instituteId: number,
   body: ValidationCreate,
 ) {
-  authorize(user, 'data:edit', instituteId);
+  await validationArea(deps.db.manager, user, 'data:edit', instituteId);
   const id = await nameUnique(() =>
     deps.db.transaction(async (manager) => {
       await assertNameFree(manager, instituteId, body.name);

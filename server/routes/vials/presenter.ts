@@ -4,7 +4,8 @@ import type { VialView } from '../../domain/vials/service';
 /** Fetched with the bearer token; the route answers staff only. */
 export const difFileUrl = (label: string) => `/v2/vials/${encodeURIComponent(label)}/diff-file`;
 
-export const presentVial = ({ vial: v, usage }: VialView): VialDto => ({
+/** A vial as the API shows it; the DIF fields only to those who may download the file. */
+export const presentVial = ({ vial: v, usage }: VialView, seesDif: boolean): VialDto => ({
   id: v.id,
   label: v.label,
   uuid: v.uuid,
@@ -12,8 +13,10 @@ export const presentVial = ({ vial: v, usage }: VialView): VialDto => ({
   institute: v.instituteId,
   notes: v.notes,
   is_deleted: v.isDeleted,
-  diff_file_url: v.difSha256 ? difFileUrl(v.label) : null,
-  diff_generated_at: v.difGeneratedAt?.toISOString() ?? null,
+  ...(seesDif && {
+    diff_file_url: v.difSha256 ? difFileUrl(v.label) : null,
+    diff_generated_at: v.difGeneratedAt?.toISOString() ?? null,
+  }),
   uploads: usage.uploads,
   last_upload: usage.lastUpload?.toISOString() ?? null,
 });

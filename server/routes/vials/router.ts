@@ -10,11 +10,16 @@ import {
   vialUpdate,
 } from '../../../shared/api/vials';
 import type { AppContext } from '../../app-context';
+import type { AuthUser } from '../../auth/auth-user';
+import { can } from '../../domain/policy';
 import * as vials from '../../domain/vials/service';
 import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
 import { HANDLED } from '../../http/route';
 import { presentVial, presentVialDiff } from './presenter';
+
+/** The DIF file is downloaded by those who manage the vial fleet (staff) alone. */
+const seesDif = (user: AuthUser) => can(user, 'vials:manage');
 
 export function vialsRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'vials');
@@ -27,7 +32,8 @@ export function vialsRouter(ctx: AppContext): Router {
       query: vialListQuery,
       response: paginated(vial),
     },
-    async ({ user, query }) => presentPage(await vials.listVials(deps, user, query), presentVial),
+    async ({ user, query }) =>
+      presentPage(await vials.listVials(deps, user, query), (v) => presentVial(v, seesDif(user))),
   );
   api.post(
     '/v2/vials',
@@ -39,7 +45,7 @@ export function vialsRouter(ctx: AppContext): Router {
       status: 201,
       errors: [409],
     },
-    async ({ user, body }) => presentVial(await vials.createVial(deps, user, body)),
+    async ({ user, body }) => presentVial(await vials.createVial(deps, user, body), seesDif(user)),
   );
   api.post(
     '/v2/vials/create-diff',
@@ -60,7 +66,8 @@ export function vialsRouter(ctx: AppContext): Router {
       params: vialLabelParams,
       response: vial,
     },
-    async ({ user, params }) => presentVial(await vials.showVial(deps, user, params.label)),
+    async ({ user, params }) =>
+      presentVial(await vials.showVial(deps, user, params.label), seesDif(user)),
   );
   api.patch(
     '/v2/vials/:label',
@@ -73,7 +80,7 @@ export function vialsRouter(ctx: AppContext): Router {
       errors: [409],
     },
     async ({ user, params, body }) =>
-      presentVial(await vials.updateVial(deps, user, params.label, body)),
+      presentVial(await vials.updateVial(deps, user, params.label, body), seesDif(user)),
   );
   api.delete(
     '/v2/vials/:label',

@@ -186,6 +186,21 @@ describe('the data inventory (DIF) file', () => {
     );
   });
 
+  it('is named to staff alone: no other role gets a link it could not download', async () => {
+    for (const client of [owner, admin, member, guest]) {
+      const one = (await client.get('/v2/vials/VV-1007')).body;
+      const listed = (await client.get('/v2/vials?size=100')).body.items;
+      for (const shown of [one, ...listed]) {
+        expect(shown).not.toHaveProperty('diff_file_url');
+        expect(shown).not.toHaveProperty('diff_generated_at');
+      }
+      expect((await client.get('/v2/vials/VV-1007/diff-file')).status).toBe(403);
+    }
+    expect((await staff.get('/v2/vials/VV-1007')).body.diff_file_url).toBe(
+      '/v2/vials/VV-1007/diff-file',
+    );
+  });
+
   it('points at the latest file, and still lists the runs of a retired vial', async () => {
     expect((await owner.delete('/v2/vials/VV-1007')).status).toBe(204);
     const created = await staff.post('/v2/vials/create-diff', { label: 'VV-1007' });

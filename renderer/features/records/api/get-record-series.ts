@@ -85,13 +85,14 @@ export const useCumulativeDataOf = (ids: number[], metric: CumulativeMetric) =>
 
 /**
  * The record page asks for the first tab's series (raw acceleration, cumulative VitalMetric)
- * together with the record, not once the record has arrived and the charts have mounted.
+ * together with the record, not once the record has arrived and the charts have mounted; only
+ * where the time details are open (the server refuses them elsewhere).
  */
-export function usePrefetchRecordCharts(id: number) {
+export function usePrefetchRecordCharts(id: number, open: boolean) {
   const client = useQueryClient();
   useEffect(() => {
-    if (!Number.isInteger(id)) return;
+    if (!open || !Number.isInteger(id)) return;
     void client.prefetchQuery(accelerationQueryOptions(id));
     void client.prefetchQuery(cumulativeDataQueryOptions(id, 'auc'));
-  }, [client, id]);
+  }, [client, id, open]);
 }

@@ -19,8 +19,7 @@ import {
   type TimeAxisMode,
 } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
-import { useShownMetric } from '../../../lib/ui-store';
-import { useFeatureFlags } from '../../institutes';
+import { useBetaMetricsEnabled, useShownMetric } from '../../../lib/ui-store';
 import { useAccelerationData, useCumulativeData } from '../api/get-record-series';
 
 /** What each cumulative metric is called and measured in; non-auc ones are Beta (spec 9). */
@@ -95,8 +94,9 @@ function RawAcceleration({ record, mode }: Props) {
 }
 
 function CumulativeMetricChart({ record, mode }: Props) {
-  const { betaMetrics } = useFeatureFlags();
-  // Starts at the metric chosen in the top bar (staff, betaMetrics); 'auc' for everyone else.
+  const betaMetrics = useBetaMetricsEnabled();
+  // Starts at the metric chosen in the top bar (staff, betaMetrics); 'auc' for everyone else,
+  // who get no picker.
   const [metric, setMetric] = useState<CumulativeMetric>(useShownMetric());
   const data = useCumulativeData(record.id, metric);
   const startMs = Date.parse(record.date);

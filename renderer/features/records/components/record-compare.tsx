@@ -23,6 +23,7 @@ import { useInstitute, useLineWord } from '../../institutes';
 import { useValidations } from '../../validations';
 import { useLines } from '../../lines';
 import { useCumulativeDataOf } from '../api/get-record-series';
+import { TroubleshootingUpsell, useTimeDetailsLocked } from './troubleshooting-upsell';
 import { useRecords, type RecordsParams } from '../api/get-records';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { zonedToday } from '../../../lib/time-zone';
@@ -123,6 +124,8 @@ export function RecordCompare({ instituteId, lineId }: { instituteId: number; li
   const lines = useLines({ instituteId, ordering: 'name' });
   const validations = useValidations({ instituteId, size: FULL_LIST_SIZE });
   const today = zonedToday(useInstitute(instituteId).data?.timezone);
+  // The curves over time are time details: behind the offer where troubleshooting is off.
+  const locked = useTimeDetailsLocked(instituteId);
 
   const query: RecordsParams | null = applied && {
     line_ids: applied.lineIds,
@@ -253,7 +256,9 @@ export function RecordCompare({ instituteId, lineId }: { instituteId: number; li
         />
       )}
       <Paper sx={{ p: 2 }}>
-        <CumulativeChart records={selection} />
+        <TroubleshootingUpsell locked={locked}>
+          <CumulativeChart records={selection} />
+        </TroubleshootingUpsell>
       </Paper>
     </Stack>
   );

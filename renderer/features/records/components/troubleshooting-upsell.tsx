@@ -1,22 +1,20 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { supportEmail } from '../../../components/ui/support-email';
-import { useFeatureFlags } from '../../institutes';
+import { useAreaOpen } from '../../institutes';
 
-/** The one organization that keeps time details without the troubleshooting flag (spec 6). */
-const EXEMPT_INSTITUTE_ID = 399;
-
-export function useTimeDetailsLocked(instituteId: number): boolean {
-  const flags = useFeatureFlags();
-  return !flags.troubleshooting && instituteId !== EXEMPT_INSTITUTE_ID;
-}
+/** Whether the record's time details (its series over time) are closed in its organization. */
+export const useTimeDetailsLocked = (instituteId: number): boolean =>
+  !useAreaOpen('troubleshooting', instituteId);
 
 /**
  * Without troubleshooting the record's time details stay blurred behind an offer; the figures
- * around them remain readable.
+ * around them remain readable. The series are not fetched (the server refuses them), so what
+ * lies under the blur is a placeholder, not the record's data.
  */
 export function TroubleshootingUpsell({
   locked,
@@ -34,7 +32,8 @@ export function TroubleshootingUpsell({
         inert
         sx={{ filter: 'blur(6px)', pointerEvents: 'none', userSelect: 'none' }}
       >
-        {children}
+        <Skeleton variant="rectangular" animation={false} height={260} sx={{ mb: 2 }} />
+        <Skeleton variant="rectangular" animation={false} height={260} />
       </Box>
       <Box
         sx={{

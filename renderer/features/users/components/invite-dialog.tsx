@@ -10,7 +10,7 @@ import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { INVITE_ROLES, userInvite } from '../../../../shared/api/users';
-import { atLeast, type Role } from '../../../../shared/domain/roles';
+import { mayGrant, type Role } from '../../../../shared/domain/roles';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { useInviteUser } from '../api/invite-user';
 import { formErrorToast, USER_TOASTS } from './user-toasts';
@@ -59,7 +59,7 @@ export function InviteDialog({
               autoFocus
             />
             <FormTextField control={control} name="role" label="Role" select>
-              {INVITE_ROLES.filter((r) => atLeast(myRole, r)).map((r) => (
+              {INVITE_ROLES.filter((r) => mayGrant(myRole, r)).map((r) => (
                 <MenuItem key={r} value={r}>
                   {roleLabel(r)}
                 </MenuItem>

@@ -11,9 +11,9 @@ import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { userCreate, type User } from '../../../../shared/api/users';
+import { INVITE_ROLES, userCreate, type User } from '../../../../shared/api/users';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
-import { allows, type Role } from '../../../../shared/domain/roles';
+import { allows, mayGrant, type Role } from '../../../../shared/domain/roles';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { firstFieldError } from '../../../lib/form-errors';
 import { useOrganizations } from '../../institutes';
@@ -21,7 +21,6 @@ import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { formErrorToast, USER_TOASTS } from './user-toasts';
 
-const FORM_ROLES = ['owner', 'admin', 'member', 'guest'] as const;
 const roleLabel = (r: string) => r.charAt(0).toUpperCase() + r.slice(1);
 
 const fields = userCreate.shape;
@@ -183,7 +182,8 @@ export function UserForm({ user, me }: Props) {
           select
           disabled={!managesMembership}
         >
-          {FORM_ROLES.map((r) => (
+          {/* Only what the server would accept from this user (an admin is not offered Owner). */}
+          {INVITE_ROLES.filter((r) => mayGrant(me.role, r)).map((r) => (
             <MenuItem key={r} value={r}>
               {roleLabel(r)}
             </MenuItem>

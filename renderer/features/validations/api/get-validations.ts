@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paginated } from '../../../../shared/api/common';
 import type { ValidationDto } from '../../../../shared/api/validations';
 import { api } from '../../../lib/api-client';
+import { useAreaOpen } from '../../institutes';
 import { validationKeys, type ValidationsQuery } from './keys';
 
 export async function getValidations({
@@ -23,7 +24,11 @@ export const validationsQueryOptions = (query: ValidationsQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useValidations = (query: ValidationsQuery) => useQuery(validationsQueryOptions(query));
+/** Asked only where the validation area is open: the server refuses the list elsewhere. */
+export function useValidations(query: ValidationsQuery) {
+  const open = useAreaOpen('validation', query.instituteId);
+  return useQuery({ ...validationsQueryOptions(query), enabled: open });
+}
 
 /** Whether another validation of the institute has this name, ignoring case. */
 export async function isValidationNameTaken(
