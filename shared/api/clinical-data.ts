@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, isoDate, pageQuery } from './common';
+import { idList, idParam, isoDate, pageQuery } from './common';
 import { labelRef } from './records';
 
 export const CLINICAL_DATA_MESSAGES = {
@@ -129,6 +129,8 @@ export const clinicalDataListQuery = pageQuery.extend({
   size: pageQuery.shape.size.unwrap().default(CLINICAL_DATA_PAGE_SIZE),
   labels: idList.optional(),
   line_id: z.coerce.number().int().positive().optional(),
+  /** The entries linking one record (the record page's link to them). */
+  record: idParam.optional(),
   date__gte: isoDate.optional(),
   date__lt: isoDate.optional(),
 });
