@@ -30,6 +30,8 @@ export interface Config {
   support: { email: string; phone: string | null; address: string | null };
   /** Where raw vial files and reports live: DATA_DIR/blobs, or an S3 bucket (BLOB_STORE_URL). */
   blobStore: BlobStoreConfig;
+  /** The desktop installers /downloads offers: a folder served here, or a page elsewhere. */
+  desktopDownloads: { dir: string | undefined; url: string | undefined };
 }
 
 export type BlobStoreConfig =
@@ -71,6 +73,15 @@ function count(v: string | undefined, name: string, fallback: number): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1: ${v}`);
   return n;
+}
+
+/** An http(s) address, or undefined when unset. */
+function httpUrl(v: string | undefined, name: string): string | undefined {
+  if (!v) return undefined;
+  if (!/^https?:\/\/[^\s]+$/i.test(v) || !URL.canParse(v)) {
+    throw new Error(`${name} must be an http(s) address: ${v}`);
+  }
+  return v;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -124,5 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: env.SUPPORT_ADDRESS || null,
     },
     blobStore: blobStore(env),
+    desktopDownloads: {
+      dir: env.DESKTOP_DOWNLOADS_DIR ? path.resolve(env.DESKTOP_DOWNLOADS_DIR) : undefined,
+      url: httpUrl(env.DESKTOP_DOWNLOADS_URL, 'DESKTOP_DOWNLOADS_URL'),
+    },
   };
 }
