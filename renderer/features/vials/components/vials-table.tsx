@@ -5,7 +5,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
@@ -25,6 +24,7 @@ import { useCreateDif } from '../api/create-dif';
 import { useVials } from '../api/get-vials';
 import { DeleteVialDialog } from './delete-vial-dialog';
 import { VialDialog } from './vial-dialog';
+import { VialStatusChip } from './vial-status-chip';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; vial: Vial } | null;
 
@@ -85,12 +85,7 @@ export function VialsTable() {
       field: 'is_deleted',
       headerName: 'Status',
       width: 100,
-      renderCell: ({ row }) =>
-        row.is_deleted ? (
-          <Chip size="small" label="Retired" color="error" variant="outlined" />
-        ) : (
-          <Chip size="small" label="Active" color="success" />
-        ),
+      renderCell: ({ row }) => <VialStatusChip retired={row.is_deleted} />,
     },
     { field: 'uploads', headerName: 'Uploads', type: 'number', width: 90 },
     {
