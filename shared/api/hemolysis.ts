@@ -17,6 +17,8 @@ export const HEMOLYSIS_MESSAGES = {
   uploadFailed: 'Unable to upload hemolysis data',
   updateFailed: 'Unable to update hemolysis data',
   deleteFailed: 'Unable to delete hemolysis data',
+  measurementUpdated: 'Measurement corrected successfully',
+  measurementUpdateFailed: 'Unable to correct the measurement',
   empty: 'No Hemolysis Data',
   disabled: 'Hemolysis tracking is not enabled for this organization.',
 } as const;
