@@ -189,6 +189,12 @@ it('shows the lines, their graphs, a line in detail and the comparisons', async 
 
   await e2e.page.goto('/settings');
   await e2e.page.getByRole('button', { name: 'Edit Analyzer' }).click();
+  // The Model field suggests the chosen make's models (GET /v2/types/analyzers).
+  await e2e.page.getByRole('combobox', { name: 'Make' }).click();
+  await e2e.page.getByRole('option', { name: 'Roche' }).click();
+  const models = e2e.page.getByTestId('analyzer-models').locator('option');
+  await models.filter({ hasText: 'cobas c 501' }).waitFor({ state: 'attached' });
+  expect(await models.allTextContents()).not.toContain('AU680');
   await e2e.page.getByLabel('LDH threshold (mg/dL)').fill('');
   await e2e.page.getByRole('button', { name: 'Save Changes' }).click();
   await e2e.page.getByText('LDH threshold is required.').waitFor();
