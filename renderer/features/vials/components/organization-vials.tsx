@@ -1,4 +1,3 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
@@ -7,12 +6,10 @@ import type { Vial } from '../../../../shared/api/vials';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
 import { ErrorFetching } from '../../../components/ui/query-state';
-import { RowAction } from '../../../components/ui/row-action';
 import { COMPACT_GRID } from '../../../components/ui/server-grid';
-import { formatDateTime } from '../../../lib/format';
 import { useVials } from '../api/get-vials';
 import { DeleteVialDialog } from './delete-vial-dialog';
-import { VialStatusChip } from './vial-status-chip';
+import { RetireVialAction, VIAL_COLUMNS } from './vial-columns';
 
 /**
  * One organization's vials with their uploads, for its admins and owners (and staff): "vial
@@ -23,35 +20,17 @@ export function OrganizationVials({ instituteId }: { instituteId: number }) {
   const [retiring, setRetiring] = useState<Vial | null>(null);
 
   const columns: GridColDef<Vial>[] = [
-    { field: 'label', headerName: 'Label', flex: 1, minWidth: 120 },
-    { field: 'version', headerName: 'Version', width: 90 },
-    {
-      field: 'is_deleted',
-      headerName: 'Status',
-      width: 100,
-      renderCell: ({ row }) => <VialStatusChip retired={row.is_deleted} />,
-    },
-    { field: 'uploads', headerName: 'Uploads', type: 'number', width: 90 },
-    {
-      field: 'last_upload',
-      headerName: 'Last Upload',
-      width: 160,
-      valueFormatter: (v: string | null) => formatDateTime(v),
-    },
+    { ...VIAL_COLUMNS.label, flex: 1, minWidth: 120 },
+    VIAL_COLUMNS.version,
+    VIAL_COLUMNS.status,
+    VIAL_COLUMNS.uploads,
+    VIAL_COLUMNS.lastUpload,
     {
       field: 'actions',
       headerName: 'Actions',
       width: 90,
       sortable: false,
-      renderCell: ({ row }) => (
-        <RowAction
-          title={row.is_deleted ? 'Retired' : 'Delete'}
-          label={`Delete ${row.label}`}
-          icon={<DeleteIcon fontSize="small" />}
-          disabled={row.is_deleted}
-          onClick={() => setRetiring(row)}
-        />
-      ),
+      renderCell: ({ row }) => <RetireVialAction vial={row} onClick={() => setRetiring(row)} />,
     },
   ];
 
