@@ -16,6 +16,7 @@ import { authRouter } from './routes/auth/router';
 import { clinicalDataRouter } from './routes/clinical-data/router';
 import { commentsRouter } from './routes/comments/router';
 import { contractsRouter } from './routes/contracts/router';
+import { downloadsRouter } from './routes/downloads/router';
 import { hemolysisRouter } from './routes/hemolysis/router';
 import { institutesRouter } from './routes/institutes/router';
 import { labelsRouter } from './routes/labels/router';
@@ -46,6 +47,7 @@ const ROUTERS = [
   typesRouter,
   supportRouter,
   contractsRouter,
+  downloadsRouter,
 ];
 
 /**

@@ -31,6 +31,8 @@ export interface Config {
   support: { email: string; phone: string | null; address: string | null };
   /** Where raw vial files and reports live: DATA_DIR/blobs, or an S3 bucket (BLOB_STORE_URL). */
   blobStore: BlobStoreConfig;
+  /** The desktop installers /downloads offers: a folder served here, or a page elsewhere. */
+  desktopDownloads: { dir: string | undefined; url: string | undefined };
 }
 
 export type BlobStoreConfig =
@@ -104,5 +106,9 @@ export function loadConfig(variables: NodeJS.ProcessEnv = process.env): Config {
       address: env.SUPPORT_ADDRESS ?? null,
     },
     blobStore: blobStore(env),
+    desktopDownloads: {
+      dir: env.DESKTOP_DOWNLOADS_DIR ? path.resolve(env.DESKTOP_DOWNLOADS_DIR) : undefined,
+      url: env.DESKTOP_DOWNLOADS_URL,
+    },
   };
 }

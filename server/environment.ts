@@ -93,6 +93,8 @@ const ENVIRONMENT = {
   SUPPORT_EMAIL: email,
   SUPPORT_PHONE: text,
   SUPPORT_ADDRESS: text,
+  DESKTOP_DOWNLOADS_DIR: text,
+  DESKTOP_DOWNLOADS_URL: url('http:', 'https:'),
 };
 
 /** Every variable may be unset. Other variables of the process are not read. */

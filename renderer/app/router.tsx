@@ -12,6 +12,7 @@ const MainLayout = lazy(() =>
   import('./layout/main-layout').then((m) => ({ default: m.MainLayout })),
 );
 const LaunchPage = lazy(() => import('./routes/launch'));
+const DownloadsPage = lazy(() => import('./routes/downloads'));
 const LoginPage = lazy(() => import('./routes/auth/login'));
 const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password'));
 const ResetPasswordConfirmPage = lazy(() => import('./routes/auth/reset-password-confirm'));
@@ -80,6 +81,7 @@ export const router = createBrowserRouter([
         element: <PublicLayout />,
         children: [
           { path: '/launch', element: <LaunchPage /> },
+          { path: '/downloads', element: <DownloadsPage /> },
           { path: '/login', element: <LoginPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/reset-password-confirm/:token', element: <ResetPasswordConfirmPage /> },

@@ -22,6 +22,10 @@ const dated = (value: DateLike, pattern: string) => {
 export const formatDate = (value: DateLike) => dated(value, DATE_FORMAT);
 export const formatDateTime = (value: DateLike) => dated(value, DATE_TIME_FORMAT);
 
+/** A file size in kB below a megabyte, in MB with one decimal above. */
+export const formatBytes = (bytes: number): string =>
+  bytes < 1e6 ? `${Math.round(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
+
 /** A figure with fixed decimals. */
 export const formatNumber = (value: Maybe, decimals: number) =>
   value === null || value === undefined || Number.isNaN(value) ? MISSING : value.toFixed(decimals);

@@ -10,6 +10,8 @@ export const queryRoots = {
   clinicalData: ['clinical-data'],
   comments: ['comments'],
   contracts: ['contracts'],
+  /** The desktop installers of /downloads. */
+  downloads: ['downloads'],
   featureFlags: ['feature-flags'],
   /** Hemolysis-index data sets, their measurements and the observed-vs-predicted summary. */
   hemolysis: ['hemolysis'],

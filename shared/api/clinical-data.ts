@@ -136,6 +136,8 @@ export const clinicalDataListQuery = orderedPageQuery(CLINICAL_DATA_ORDERINGS).e
   size: pageQuery.shape.size.unwrap().default(CLINICAL_DATA_PAGE_SIZE),
   labels: idList.optional(),
   line_id: idParam.optional(),
+  /** The entries linking one record (the record page's link to them). */
+  record: idParam.optional(),
   date__gte: calendarDate().optional(),
   date__lt: calendarDate().optional(),
 });

@@ -33,6 +33,8 @@ export const HEMOLYSIS_MESSAGES = {
   uploadFailed: 'Unable to upload hemolysis data',
   updateFailed: 'Unable to update hemolysis data',
   deleteFailed: 'Unable to delete hemolysis data',
+  measurementUpdated: 'Measurement corrected successfully',
+  measurementUpdateFailed: 'Unable to correct the measurement',
   empty: 'No Hemolysis Data',
 } as const;
 

@@ -21,6 +21,17 @@ export const RELATIONSHIPS = [
   'poc',
   'archive',
 ] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+/** The words for each relationship; the renderer reads them from /v2/types/institutes/relationship. */
+export const RELATIONSHIP_LABELS: Record<Relationship, string> = {
+  none: 'No Relationship',
+  direct: 'Direct',
+  partner_aerocom: 'Partner: Aerocom',
+  partner_labquality: 'Partner: Labquality',
+  internal: 'Internal',
+  poc: 'Proof of Concept',
+  archive: 'Archive',
+};
 export const SUBSCRIPTIONS = ['none', 'one_time', 'annual'] as const;
 export type MetadataType = (typeof METADATA_TYPES)[number];
 

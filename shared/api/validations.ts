@@ -25,6 +25,8 @@ export const VALIDATION_MESSAGES = {
   reportNeedsCompleted: 'Reports can be linked only to completed validations.',
   created: 'Validation created successfully',
   createFailed: 'Unable to create new validation',
+  deleted: (name: string) => `${name} has been deleted.`,
+  deleteFailed: 'Unable to delete the validation',
   updated: (name: string) => `${name} has been updated.`,
   collect: 'Collect 4 records for each line.',
   noneInProgress: 'There are no validations in progress for the selected line.',

@@ -6,6 +6,7 @@ import { AnalyzerSettings, RejectionModelSummary } from '../../features/analyzer
 import { useUser } from '../../features/auth';
 import { useSelectedInstituteId } from '../../features/institutes';
 import { InstituteUsersTable } from '../../features/users';
+import { OrganizationVials } from '../../features/vials';
 import { useAllows } from '../../lib/permissions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -19,11 +20,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Analyzer, Vitals (coming soon) and, for staff, owners and admins, Users. */
+/**
+ * Analyzer, Vitals (coming soon; with the organization's vials for those who may retire them)
+ * and Users: everyone sees the organization's users, the table's management only those who may.
+ */
 export default function SettingsPage() {
   const instituteId = useSelectedInstituteId();
   const { data: me } = useUser();
-  const managesUsers = useAllows('users:manage');
+  const retiresVials = useAllows('vials:retire');
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Settings</Typography>
@@ -36,13 +40,14 @@ export default function SettingsPage() {
         )}
       </Section>
       <Section title="Vitals (Coming Soon)">
-        <Typography color="text.secondary">Vital vial settings are coming soon.</Typography>
+        <Typography color="text.secondary" gutterBottom>
+          Vital vial settings are coming soon.
+        </Typography>
+        {retiresVials && instituteId !== null && <OrganizationVials instituteId={instituteId} />}
       </Section>
-      {managesUsers && (
-        <Section title="Users">
-          {instituteId !== null && me && <InstituteUsersTable instituteId={instituteId} me={me} />}
-        </Section>
-      )}
+      <Section title="Users">
+        {instituteId !== null && me && <InstituteUsersTable instituteId={instituteId} me={me} />}
+      </Section>
     </Stack>
   );
 }

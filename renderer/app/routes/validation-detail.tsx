@@ -11,6 +11,7 @@ import { Comments } from '../../features/comments';
 import {
   useValidation,
   CompleteValidationButton,
+  DeleteValidationButton,
   ValidationProgress,
   ValidationReportActions,
   ValidationResults,
@@ -53,6 +54,7 @@ export default function ValidationDetailPage() {
           </Button>
         )}
         {!completed && <CompleteValidationButton validation={v} />}
+        {canEdit && <DeleteValidationButton validation={v} />}
         {completed && <ValidationReportActions validation={v} />}
       </Stack>
       <Paper sx={{ p: 2 }}>

@@ -163,6 +163,42 @@ it('staff register a vial, generate and download its DIF file, and delete it by 
   expect((await staff.get('/v2/vials/VV-5001')).body.is_deleted).toBe(true);
 });
 
+it('lets an admin retire a vial of their organization from Settings; members see no vials there', async () => {
+  const staff = await e2e.server.login('staff@example.org');
+  const { hospital, courier } = await e2e.server.demoInstitutes();
+  for (const [label, institute] of [
+    ['VV-6001', hospital],
+    ['VV-6002', courier],
+  ] as const) {
+    expect((await staff.post('/v2/vials', { label, version: 'VV3', institute })).status).toBe(201);
+  }
+
+  await loginAs(e2e.page, 'admin@example.org');
+  await e2e.page.goto('/settings');
+  const vials = e2e.page.getByRole('grid', { name: 'Vials' });
+  const row = vials.getByRole('row', { name: /VV-6001/ });
+  await row.getByText('Active').waitFor();
+  // Only the selected organization's vials.
+  expect(await vials.getByRole('row', { name: /VV-6002/ }).count()).toBe(0);
+  await row.getByRole('button', { name: 'Delete VV-6001' }).click();
+  const confirm = e2e.page.getByRole('dialog');
+  await confirm.getByRole('textbox', { name: 'Vial label' }).fill('VV-6001');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await toast(VIAL_MESSAGES.deleted).waitFor();
+  await row.getByText('Retired').waitFor();
+  expect(await row.getByRole('button', { name: 'Delete VV-6001' }).isDisabled()).toBe(true);
+  await screenshot(e2e.page, 'settings-vials');
+  expect((await staff.get('/v2/vials/VV-6001')).body.is_deleted).toBe(true);
+  expect((await staff.get('/v2/vials/VV-6002')).body.is_deleted).toBe(false);
+
+  await e2e.page.getByRole('button', { name: 'Settings menu' }).click();
+  await e2e.page.getByRole('menuitem', { name: 'Logout' }).click();
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.goto('/settings');
+  await e2e.page.getByRole('region', { name: 'Vitals (Coming Soon)' }).waitFor();
+  expect(await e2e.page.getByRole('grid', { name: 'Vials' }).count()).toBe(0);
+});
+
 it('hides both screens from everyone but staff', async () => {
   await loginAs(e2e.page, 'owner@example.org');
   await e2e.page.getByRole('button', { name: 'Settings menu' }).click();

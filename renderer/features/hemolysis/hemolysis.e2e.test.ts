@@ -61,6 +61,39 @@ it('lets a member add clinical data linked through the record picker', async () 
   await screenshot(e2e.page, 'clinical-data');
 });
 
+it("shows a record's clinical data count on its page, linking to those entries", async () => {
+  const linked = (
+    await member.get(`/v2/institutes/${hospital}/clinical-data?size=100&ordering=-date`)
+  ).body.items.find((e: { record: number | null }) => e.record !== null);
+  const record = (await member.get(`/v2/records/${linked.record}`)).body;
+  const count: number = record.clinical_data_count;
+  expect(count).toBeGreaterThan(0);
+  const entries = (
+    await member.get(`/v2/institutes/${hospital}/clinical-data?record=${record.id}`)
+  ).body;
+  expect(entries.total).toBe(count);
+
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.goto(`/record/${record.id}`);
+  const figures = e2e.page.getByRole('definition').filter({ hasText: /entr(y|ies)$/ });
+  const link = figures.getByRole('link', { name: count === 1 ? '1 entry' : `${count} entries` });
+  await link.waitFor({ timeout: 30_000 });
+  await link.click();
+  await e2e.page.waitForURL((url) => url.pathname === '/clinical-data');
+  expect(new URL(e2e.page.url()).searchParams.get('record')).toBe(String(record.id));
+  await e2e.page.getByText(`Record #${record.id}`).waitFor();
+  const grid = e2e.page.getByRole('grid', { name: 'Clinical data' });
+  await grid.getByRole('row').nth(1).waitFor();
+  // The header row, then the linked entries (the first page of them).
+  await e2e.page.waitForFunction(
+    ([want]) =>
+      document.querySelectorAll('[aria-label="Clinical data"] [role="row"][data-id]').length ===
+      want,
+    [Math.min(count, 10)],
+  );
+  await screenshot(e2e.page, 'record-clinical-data');
+});
+
 it('lets staff upload a CSV and read one day in the day picker', async () => {
   await loginAs(e2e.page, 'staff@example.org');
   const organization = e2e.page.getByRole('combobox', { name: 'Organization' });
@@ -107,6 +140,22 @@ it('lets staff upload a CSV and read one day in the day picker', async () => {
   await screenshot(e2e.page, 'hemolysis-day');
   await e2e.page.getByRole('button', { name: 'Next day' }).click();
   await e2e.page.getByText('1 measurements on this day.').waitFor();
+
+  // The day's one measurement, corrected from its row.
+  const measurements = e2e.page.getByRole('grid', { name: 'Measurements' });
+  await measurements.getByRole('gridcell', { name: '8', exact: true }).waitFor();
+  await measurements.getByRole('button', { name: 'Correct the measurement at 07:15:00' }).click();
+  const value = dialog().getByLabel('Hemolysis index (mg/dL)');
+  await value.fill('-1');
+  await dialog().getByRole('button', { name: 'Save' }).click();
+  await dialog().getByText('h_index cannot be negative.').waitFor();
+  await value.fill('9.5');
+  await dialog().getByRole('button', { name: 'Save' }).click();
+  await e2e.page.getByText('Measurement corrected successfully').waitFor();
+  await measurements.getByRole('gridcell', { name: '9.5', exact: true }).waitFor();
+  const setId = Number(/hemolysis-index-data\/(\d+)/.exec(e2e.page.url())![1]);
+  const stored = await member.get(`/v2/hemolysis-index-data/${setId}/measurements`);
+  expect(stored.body.items.map((m: { value: number }) => m.value)).toEqual([12, 44.5, 3, 95, 9.5]);
 });
 
 it('shows observed and predicted rejection of a line on the insights screen', async () => {

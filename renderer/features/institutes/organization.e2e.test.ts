@@ -71,6 +71,10 @@ it('starts in the default organization and words lines by its type when switchin
 it("gives staff every organization grouped by relationship, and flag overrides over the organization's flags", async () => {
   await loginAs(e2e.page, 'staff@example.org');
   await organization().click();
+  // The words come from /v2/types/institutes/relationship.
+  await e2e.page
+    .locator('.MuiAutocomplete-groupLabel', { hasText: 'Partner: Labquality' })
+    .waitFor();
   const groups = await e2e.page.locator('.MuiAutocomplete-groupLabel').allTextContents();
   expect(groups).toEqual(['Direct', 'Internal', 'Partner: Labquality']);
   await screenshot(e2e.page, 'organization-selector-staff');

@@ -249,11 +249,34 @@ it("shows a member Contact Us, and the message arrives at the provider's support
   }
 });
 
-it('refuses Contact Us and the Users section to guests', async () => {
+it('refuses Contact Us to guests', async () => {
   const { page } = e2e;
   await loginAs(page, 'guest@example.org');
   expect(await menuItems()).toEqual(['Account Settings', 'Logout']);
   await page.goto('/support/contact');
   await page.waitForURL('**/dashboard');
-  expect(await page.getByRole('region', { name: 'Users' }).count()).toBe(0);
 });
+
+it.each(['member', 'guest'])(
+  "shows a %s the organization's users on Settings, without their management",
+  async (who) => {
+    const { page } = e2e;
+    await loginAs(page, `${who}@example.org`);
+    await page.goto('/settings');
+    const users = page.getByRole('region', { name: 'Users' });
+    for (const email of ['owner@example.org', 'member@example.org', 'guest@example.org']) {
+      await users.getByRole('gridcell', { name: email, exact: true }).waitFor();
+    }
+    for (const header of ['Email', 'First Name', 'Last Name', 'Role']) {
+      await users.getByRole('columnheader', { name: header }).waitFor();
+    }
+    for (const header of ['Email Status', 'Access Management']) {
+      expect(await users.getByRole('columnheader', { name: header }).count()).toBe(0);
+    }
+    expect(await users.getByRole('button', { name: 'Add User' }).count()).toBe(0);
+    expect(await users.getByRole('button', { name: /^(Edit|Revoke|Delete|Resend)/ }).count()).toBe(
+      0,
+    );
+    await screenshot(page, `settings-users-${who}`);
+  },
+);

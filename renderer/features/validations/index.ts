@@ -1,6 +1,7 @@
 export { useValidation } from './api/get-validation';
 export { useValidations } from './api/get-validations';
 export { CompleteValidationButton } from './components/complete-validation-button';
+export { DeleteValidationButton } from './components/delete-validation-button';
 export { LineValidationActions } from './components/line-validation-actions';
 export { ValidationEditForm } from './components/validation-edit-form';
 export { ValidationProgress } from './components/validation-progress';

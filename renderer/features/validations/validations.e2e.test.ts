@@ -189,6 +189,12 @@ it('shows the lines, their graphs, a line in detail and the comparisons', async 
 
   await e2e.page.goto('/settings');
   await e2e.page.getByRole('button', { name: 'Edit Analyzer' }).click();
+  // The Model field suggests the chosen make's models (GET /v2/types/analyzers).
+  await e2e.page.getByRole('combobox', { name: 'Make' }).click();
+  await e2e.page.getByRole('option', { name: 'Roche' }).click();
+  const models = e2e.page.getByTestId('analyzer-models').locator('option');
+  await models.filter({ hasText: 'cobas c 501' }).waitFor({ state: 'attached' });
+  expect(await models.allTextContents()).not.toContain('AU680');
   await e2e.page.getByLabel('LDH threshold (mg/dL)').fill('');
   await e2e.page.getByRole('button', { name: 'Save Changes' }).click();
   await e2e.page.getByText('LDH threshold is required.').waitFor();
@@ -199,3 +205,51 @@ it('shows the lines, their graphs, a line in detail and the comparisons', async 
   await e2e.page.waitForTimeout(500);
   await screenshot(e2e.page, 'rejection-insights');
 }, 45_000);
+
+it("says 'No Validations Found' when the name search finds none, and finds one that matches", async () => {
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.goto('/validations');
+  const grid = e2e.page.getByRole('grid', { name: 'Validations' });
+  await grid.getByRole('row').nth(1).waitFor({ timeout: 30_000 });
+  await e2e.page.getByRole('searchbox', { name: 'Search by Name' }).fill('no such validation');
+  await e2e.page.getByText('No Validations Found', { exact: true }).waitFor();
+  expect(new URL(e2e.page.url()).searchParams.get('search')).toBe('no such validation');
+  await screenshot(e2e.page, 'validations-none-found');
+});
+
+it('deletes a validation from its screen after a confirmation', async () => {
+  const { hospital } = await e2e.server.demoInstitutes();
+  const line = (await admin.get(`/v2/institutes/${hospital}/lines?size=1`)).body.items[0];
+  const created = await admin.post(`/v2/institutes/${hospital}/validations`, {
+    name: 'Short-lived check',
+    start_date: new Date().toISOString().slice(0, 10),
+    duration_days: 1,
+    lines: [line.id],
+  });
+  expect(created.status).toBe(201);
+
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.goto(`/validation/${created.body.id}`);
+  await e2e.page.getByRole('heading', { name: 'Short-lived check' }).waitFor({ timeout: 30_000 });
+  await e2e.page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = e2e.page.getByRole('dialog', { name: 'Delete Validation' });
+  await confirm.getByText('Delete Short-lived check?', { exact: false }).waitFor();
+  // Cancel keeps it.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  expect((await admin.get(`/v2/validations/${created.body.id}`)).status).toBe(200);
+
+  await e2e.page.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await toast(VALIDATION_MESSAGES.deleted('Short-lived check')).waitFor();
+  await e2e.page.waitForURL((url) => url.pathname === '/validations');
+  expect((await admin.get(`/v2/validations/${created.body.id}`)).status).toBe(404);
+  // A guest sees no Delete.
+  await e2e.page.getByRole('button', { name: 'Settings menu' }).click();
+  await e2e.page.getByRole('menuitem', { name: 'Logout' }).click();
+  await loginAs(e2e.page, 'guest@example.org');
+  const kept = (await admin.get(`/v2/institutes/${hospital}/validations?size=1`)).body.items[0];
+  await e2e.page.goto(`/validation/${kept.id}`);
+  await e2e.page.getByRole('heading', { name: kept.name }).waitFor();
+  expect(await e2e.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+});

@@ -41,6 +41,7 @@ export function pageOfClinicalData(
       { labelIds: q.labels },
     );
   if (q.line_id) qb.andWhere('record.line_id = :lineId', { lineId: q.line_id });
+  if (q.record) qb.andWhere('cd.record_id = :recordId', { recordId: q.record });
   if (q.date__gte) qb.andWhere('cd.date >= :from', { from: q.date__gte });
   if (q.date__lt) qb.andWhere('cd.date < :to', { to: q.date__lt });
   return paginate(qb, q, ORDERINGS, '-date');
@@ -112,6 +113,23 @@ export const saveClinicalData = (manager: EntityManager, entry: ClinicalData) =>
 
 export async function deleteClinicalData(manager: EntityManager, id: number) {
   await manager.getRepository(ClinicalData).delete(id);
+}
+
+/** Record id → how many of its own institute's clinical data entries link it (absent: none). */
+export async function clinicalDataCounts(
+  manager: EntityManager,
+  records: Pick<TransitRecord, 'id' | 'instituteId'>[],
+): Promise<Map<number, number>> {
+  if (!records.length) return new Map();
+  const rows: { record_id: number; count: number }[] = await manager.query(
+    `SELECT cd.record_id, count(*)::int AS count
+       FROM clinical_data cd
+       JOIN unnest($1::int[], $2::int[]) AS r(id, institute_id)
+         ON cd.record_id = r.id AND cd.institute_id = r.institute_id
+      GROUP BY cd.record_id`,
+    [records.map((r) => r.id), records.map((r) => r.instituteId)],
+  );
+  return new Map(rows.map((r) => [r.record_id, r.count]));
 }
 
 /** The institutes whose clinical data links a record. */

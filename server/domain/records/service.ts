@@ -12,6 +12,7 @@ import type { SeriesKind } from '../../../shared/vial/series';
 import { BlobMissingError } from '../../storage/blob-store';
 import type { RunCache } from '../../storage/run-cache';
 import { outOfRangeOf } from '../baselines/service';
+import { clinicalDataCounts } from '../clinical-data/repository';
 import { recalibrateAfterRecordChange } from '../clinical-data/service';
 import { DomainError, forbidden, gone, invalidField, notFound } from '../errors';
 import { requireFeature } from '../institutes/service';
@@ -30,17 +31,24 @@ export interface RecordDeps {
   runs: RunCache;
 }
 
-/** A record with its position against its line's validated range. */
+/** A record with its position against its line's validated range and its clinical data. */
 export interface RecordView {
   record: TransitRecord;
   outOfRange: RecordDto['out_of_range'];
+  /** Clinical data entries of the record's institute that link it. */
+  clinicalDataCount: number;
 }
 
 const seesHidden = (user: AuthUser) => can(user, 'records:hidden');
 
 async function viewsOf(manager: EntityManager, records: TransitRecord[]): Promise<RecordView[]> {
   const ranges = await outOfRangeOf(manager, records);
-  return records.map((record) => ({ record, outOfRange: ranges.get(record.id) ?? null }));
+  const clinical = await clinicalDataCounts(manager, records);
+  return records.map((record) => ({
+    record,
+    outOfRange: ranges.get(record.id) ?? null,
+    clinicalDataCount: clinical.get(record.id) ?? 0,
+  }));
 }
 
 export async function listRecords(

@@ -30,14 +30,17 @@ export function listAllUsers({ db }: DbDeps, me: AuthUser, query: z.output<typeo
   return repo.pageOfUsers(db.manager, query);
 }
 
-/** Members of one institute: the Users section of Settings (staff, owner, admin). */
+/**
+ * Members of one institute: the Users section of Settings, which every role of the institute sees
+ * (administration.md section 2); only its management actions need `users:manage`.
+ */
 export function listInstituteUsers(
   { db }: DbDeps,
   me: AuthUser,
   instituteId: number,
   query: PageQuery & { search?: string },
 ) {
-  authorize(me, 'users:manage', instituteId);
+  authorize(me, 'read', instituteId);
   return repo.pageOfUsers(db.manager, query, instituteId);
 }
 

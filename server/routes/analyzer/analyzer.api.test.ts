@@ -120,7 +120,7 @@ describe('rejection calculator', () => {
 });
 
 describe('form choices', () => {
-  it('lists manufacturers, analyzer makes, vial versions, and relationships for staff', async () => {
+  it('lists manufacturers, analyzer makes and models, vial versions, and relationships for staff', async () => {
     const values = async (path: string, client = member) =>
       (await client.get(path)).body.map((c: { value: string }) => c.value);
     expect(await values('/v2/types/manufacturers')).toEqual([
@@ -133,10 +133,16 @@ describe('form choices', () => {
     ]);
     expect(await values('/v2/types/analyzer/makes')).toContain('Beckman Coulter');
     expect(await values('/v2/types/vials/versions')).toEqual([...VIAL_VERSIONS]);
-    expect((await staff.get('/v2/types/institutes/relationship')).body).toContainEqual({
-      value: 'partner_aerocom',
-      label: 'Partner Aerocom',
-    });
+    const models = (await member.get('/v2/types/analyzers')).body;
+    expect(models).toContainEqual({ value: 'cobas c 501', label: 'cobas c 501', make: 'Roche' });
+    expect(new Set(models.map((m: { make: string }) => m.make))).toEqual(
+      new Set(['Roche', 'Abbott', 'Siemens Healthineers', 'Beckman Coulter', 'Ortho']),
+    );
+    // The words the screens show (the organization selector groups by them).
+    const relationships = (await staff.get('/v2/types/institutes/relationship')).body;
+    expect(relationships).toContainEqual({ value: 'partner_aerocom', label: 'Partner: Aerocom' });
+    expect(relationships).toContainEqual({ value: 'poc', label: 'Proof of Concept' });
+    expect(relationships).toContainEqual({ value: 'none', label: 'No Relationship' });
     expect((await member.get('/v2/types/institutes/relationship')).status).toBe(403);
   });
 });

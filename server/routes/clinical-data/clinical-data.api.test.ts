@@ -109,6 +109,29 @@ describe('clinical data entries', () => {
     expect((await member.get(`/v2/clinical-data/${id}`)).status).toBe(404);
   });
 
+  it("counts a record's linked entries on the record and lists them by record", async () => {
+    const count = async () =>
+      (await member.get(`/v2/records/${recordB}`)).body.clinical_data_count as number;
+    const before = await count();
+    const linked = [];
+    for (const date of ['2025-03-12', '2025-03-13']) {
+      linked.push(
+        (await member.post(`/v2/institutes/${hospital}/clinical-data`, { date, record: recordB }))
+          .body.id,
+      );
+    }
+    expect(await count()).toBe(before + 2);
+    const listed = await member.get(`/v2/institutes/${hospital}/records?line_id=${lineB}`);
+    expect(listed.body.items[0].clinical_data_count).toBe(before + 2);
+    const entries = await member.get(`/v2/institutes/${hospital}/clinical-data?record=${recordB}`);
+    expect(entries.body.items.map((e: { id: number }) => e.id).sort()).toEqual(
+      expect.arrayContaining(linked),
+    );
+    expect(entries.body.total).toBe(before + 2);
+    for (const id of linked) await member.delete(`/v2/clinical-data/${id}`);
+    expect(await count()).toBe(before);
+  });
+
   it('keeps exclude_from_model and donor_sample to staff', async () => {
     const refused = await member.post(`/v2/institutes/${hospital}/clinical-data`, {
       date: '2025-03-10',

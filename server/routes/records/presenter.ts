@@ -6,7 +6,7 @@ import type { UploadResult } from '../../domain/records/upload';
  * What a record looks like in the API. The error flags come from the columns (staff may have
  * corrected what processing found), everything else in `metrics` from processing.
  */
-export function presentRecord({ record: r, outOfRange }: RecordView): RecordDto {
+export function presentRecord({ record: r, outOfRange, clinicalDataCount }: RecordView): RecordDto {
   return {
     id: r.id,
     date: r.date.toISOString(),
@@ -28,7 +28,7 @@ export function presentRecord({ record: r, outOfRange }: RecordView): RecordDto 
     temperature_type: r.temperatureType,
     outside_controlled_seconds: r.outsideControlledSeconds,
     outside_excursion_seconds: r.outsideExcursionSeconds,
-    clinical_data_count: 0,
+    clinical_data_count: clinicalDataCount,
     metrics: r.metrics && {
       ...r.metrics,
       no_run_error: r.noRunError,

@@ -1,6 +1,13 @@
 import type { Router } from 'express';
-import { RELATIONSHIPS } from '../../../shared/api/institutes';
-import { ANALYZER_MAKES, choices, LINE_MANUFACTURERS, wordsOf } from '../../../shared/api/types';
+import { RELATIONSHIP_LABELS, RELATIONSHIPS } from '../../../shared/api/institutes';
+import { z } from 'zod';
+import {
+  ANALYZER_MAKES,
+  ANALYZER_MODELS,
+  analyzerModelChoice,
+  choices,
+  LINE_MANUFACTURERS,
+} from '../../../shared/api/types';
 import { VIAL_VERSIONS } from '../../../shared/api/vials';
 import type { AppContext } from '../../app-context';
 import { apiRouter } from '../../http/api-router';
@@ -18,6 +25,18 @@ export function typesRouter(ctx: AppContext): Router {
   list('/v2/types/analyzer/makes', 'Analyzer makes', () => named(ANALYZER_MAKES));
   list('/v2/types/vials/versions', 'Vial versions', () => named(VIAL_VERSIONS));
   api.get(
+    '/v2/types/analyzers',
+    {
+      summary: 'Known analyzer models, each with its make',
+      access: 'read',
+      response: z.array(analyzerModelChoice),
+    },
+    async () =>
+      ANALYZER_MAKES.flatMap((make) =>
+        ANALYZER_MODELS[make].map((model) => ({ value: model, label: model, make })),
+      ),
+  );
+  api.get(
     '/v2/types/institutes/relationship',
     {
       summary: 'Institute relationships (staff)',
@@ -26,7 +45,7 @@ export function typesRouter(ctx: AppContext): Router {
     },
     async ({ user }) => {
       authorize(user, 'institute:staff-fields');
-      return RELATIONSHIPS.map((value) => ({ value, label: wordsOf(value) }));
+      return RELATIONSHIPS.map((value) => ({ value, label: RELATIONSHIP_LABELS[value] }));
     },
   );
   return api.router;

@@ -31,8 +31,8 @@ export function usersRouter(ctx: AppContext): Router {
   api.get(
     '/v2/institutes/:id/users',
     {
-      summary: 'Users of an institute (staff, owner, admin)',
-      access: 'users:manage',
+      summary: "Users of an institute (any of its roles: the Settings page's Users section)",
+      access: 'read',
       params: idParams,
       query: pageQuery.extend({ search: text().max(200).optional() }),
       response: paginated(user),

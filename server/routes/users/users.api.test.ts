@@ -34,11 +34,15 @@ describe('listing users', () => {
     expect(found.body.items.map((u: { email: string }) => u.email)).toEqual(['admin@example.org']);
   });
 
-  it("lists an institute's users to its managers, never to others", async () => {
+  it("lists an institute's users to each of its roles, never to other institutes", async () => {
     const res = await admin.get(`/v2/institutes/${hospital}/users`);
     expect(res.body.total).toBe(4);
     expect(res.body.items[0]).not.toHaveProperty('password_hash');
-    expect((await guest.get(`/v2/institutes/${hospital}/users`)).status).toBe(403);
+    for (const reader of [member, guest]) {
+      const seen = await reader.get(`/v2/institutes/${hospital}/users`);
+      expect(seen.status).toBe(200);
+      expect(seen.body.total).toBe(4);
+    }
     expect((await guest.get(`/v2/institutes/${courier}/users`)).status).toBe(404);
   });
 });

@@ -4,6 +4,8 @@ export const analyzerKeys = {
   all: queryRoots.analyzer,
   detail: (instituteId: number) => [...queryRoots.analyzer, instituteId] as const,
   makes: () => [...queryRoots.types, 'analyzer-makes'] as const,
+  /** The choice list of /v2/types/analyzers. */
+  analyzerModels: () => [...queryRoots.types, 'analyzer-models'] as const,
   /** Every rejection figure: new thresholds change them all. */
   rejections: queryRoots.rejection,
   rejection: (instituteId: number, value: number | null) =>

@@ -4,8 +4,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { analyzerUpdate, type AnalyzerDto } from '../../../../shared/api/analyzer';
 import { FormTextField } from '../../../components/ui/form-text-field';
@@ -14,6 +14,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { useHasRole } from '../../../lib/permissions';
 import { useAnalyzer } from '../api/get-analyzer';
 import { useAnalyzerMakes } from '../api/get-analyzer-makes';
+import { useAnalyzerModels } from '../api/get-analyzer-models';
 import { useUpdateAnalyzer } from '../api/update-analyzer';
 
 const THRESHOLDS = [
@@ -53,6 +54,10 @@ function AnalyzerForm({
       potassium_threshold: analyzer.potassium_threshold,
     },
   });
+  // The Model field suggests the chosen make's known models; any other may be typed.
+  const make = useWatch({ control, name: 'make' });
+  const models = useAnalyzerModels();
+  const modelListId = useId();
   const submit = handleSubmit((values) =>
     update.mutate(
       { ...values, make: values.make || null, model: values.model || null },
@@ -81,7 +86,21 @@ function AnalyzerForm({
             </MenuItem>
           ))}
         </FormTextField>
-        <FormTextField control={control} name="model" label="Model" />
+        <FormTextField
+          control={control}
+          name="model"
+          label="Model"
+          slotProps={{ htmlInput: { list: modelListId, autoComplete: 'off' } }}
+        />
+        <datalist id={modelListId} data-testid="analyzer-models">
+          {(models.data ?? [])
+            .filter((m) => m.make === make)
+            .map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+        </datalist>
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {THRESHOLDS.map((t) => (

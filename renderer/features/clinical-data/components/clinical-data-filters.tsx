@@ -1,14 +1,19 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zonedToday } from '../../../lib/time-zone';
 import { useInstitute, useLineWord } from '../../institutes';
 import { useLines } from '../../lines';
 import { LabelsSelect } from '../../records';
-import { useClinicalDataFilters } from './use-clinical-data-filters';
+import {
+  filterParams,
+  NO_CLINICAL_FILTERS,
+  useClinicalDataFilters,
+} from './use-clinical-data-filters';
 
-/** Line, date range and labels; every change goes to the address. */
+/** Line, date range, labels and the linked record; every change goes to the address. */
 export function ClinicalDataFiltersBar({ instituteId }: { instituteId: number }) {
   const [filters, set] = useClinicalDataFilters();
   const word = useLineWord();
@@ -52,14 +57,16 @@ export function ClinicalDataFiltersBar({ instituteId }: { instituteId: number })
           onChange={(labels) => set({ labels })}
         />
       </div>
+      {filters.record !== null && (
+        <Chip
+          label={`Record #${filters.record}`}
+          onDelete={() => set({ record: null })}
+          aria-label={`Linked to record ${filters.record}`}
+        />
+      )}
       <Button
-        onClick={() => set({ labels: [], line_id: null, date__gte: null, date__lt: null })}
-        disabled={
-          !filters.labels.length &&
-          filters.line_id === null &&
-          !filters.date__gte &&
-          !filters.date__lt
-        }
+        onClick={() => set(NO_CLINICAL_FILTERS)}
+        disabled={Object.values(filterParams(filters)).length === 0}
       >
         Clear Filters
       </Button>

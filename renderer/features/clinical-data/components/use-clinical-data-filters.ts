@@ -1,16 +1,29 @@
 import { useSearchParams } from 'react-router-dom';
 import type { ClinicalDataListParams } from '../../../../shared/api/clinical-data';
 
-/** The filters of administration.md section 9, kept in the address: labels, line_id and dates. */
+/**
+ * The filters of administration.md section 9, kept in the address: labels, line_id and dates;
+ * and `record`, the entries linking one record (the record page links here with it).
+ */
 export interface ClinicalDataFilters {
   labels: number[];
   line_id: number | null;
+  record: number | null;
   /** `YYYY-MM-DD` */
   date__gte: string | null;
   date__lt: string | null;
 }
 
-const FILTER_KEYS = ['labels', 'line_id', 'date__gte', 'date__lt'] as const;
+const FILTER_KEYS = ['labels', 'line_id', 'record', 'date__gte', 'date__lt'] as const;
+
+/** No filter at all. */
+export const NO_CLINICAL_FILTERS: ClinicalDataFilters = {
+  labels: [],
+  line_id: null,
+  record: null,
+  date__gte: null,
+  date__lt: null,
+};
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseClinicalFilters(params: URLSearchParams): ClinicalDataFilters {
@@ -18,13 +31,17 @@ export function parseClinicalFilters(params: URLSearchParams): ClinicalDataFilte
     const value = params.get(key);
     return value && DAY.test(value) ? value : null;
   };
-  const line = Number(params.get('line_id'));
+  const id = (key: string) => {
+    const n = Number(params.get(key));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  };
   return {
     labels: (params.get('labels') ?? '')
       .split(',')
       .map(Number)
       .filter((n) => Number.isInteger(n) && n > 0),
-    line_id: Number.isInteger(line) && line > 0 ? line : null,
+    line_id: id('line_id'),
+    record: id('record'),
     date__gte: day('date__gte'),
     date__lt: day('date__lt'),
   };
@@ -35,6 +52,7 @@ export function filterParams(f: ClinicalDataFilters): ClinicalDataListParams {
   return {
     ...(f.labels.length ? { labels: f.labels.join(',') } : {}),
     ...(f.line_id !== null ? { line_id: f.line_id } : {}),
+    ...(f.record !== null ? { record: f.record } : {}),
     ...(f.date__gte ? { date__gte: f.date__gte } : {}),
     ...(f.date__lt ? { date__lt: f.date__lt } : {}),
   };

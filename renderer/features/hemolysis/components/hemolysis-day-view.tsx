@@ -25,18 +25,10 @@ import { analyzerQueryOptions } from '../../analyzer';
 import { useHemolysisData } from '../api/get-hemolysis-data';
 import { useMeasurementDays } from '../api/get-measurement-days';
 import { useMeasurements } from '../api/get-measurements';
+import { DayMeasurementsTable } from './day-measurements-table';
+import { clockIn } from './zone-clock';
 
 const HOUR = 3_600_000;
-
-/** A clock time in a zone, e.g. '08:15'. */
-const clockIn = (zone: string, instant: number, seconds = false) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(seconds ? { second: '2-digit' } : {}),
-    hourCycle: 'h23',
-  }).format(new Date(instant));
 
 /** One day's HI values over the hours of that day in the data set's zone, with the cut-offs. */
 export function dayOption(
@@ -89,7 +81,10 @@ export function dayOption(
   };
 }
 
-/** /hemolysis-index-data/{id}: the data set, a day picker and the chart of the chosen day. */
+/**
+ * /hemolysis-index-data/{id}: the data set, a day picker, the chart of the chosen day and its
+ * measurements (correctable by those who may edit data).
+ */
 export function HemolysisDayView({ id }: { id: number }) {
   const data = useHemolysisData(id);
   const days = useMeasurementDays(id);
@@ -201,9 +196,17 @@ export function HemolysisDayView({ id }: { id: number }) {
           testId="hemolysis-day-chart"
         />
         {day && measurements.data && (
-          <Typography variant="body2" color="text.secondary">
-            {measurements.data.total} measurements on this day.
-          </Typography>
+          <>
+            <Typography variant="body2" color="text.secondary" gutterBottom>
+              {measurements.data.total} measurements on this day.
+            </Typography>
+            <DayMeasurementsTable
+              dataId={id}
+              measurements={measurements.data.items}
+              zone={zone}
+              editable={editable}
+            />
+          </>
         )}
       </Paper>
     </Stack>

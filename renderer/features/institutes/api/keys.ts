@@ -18,4 +18,6 @@ export const instituteKeys = {
   detail: (id: number | null) => [...queryRoots.institutes, 'detail', id] as const,
   uploadSummary: (id: number) => [...queryRoots.institutes, 'upload-summary', id] as const,
   flagDefaults: () => [...queryRoots.featureFlags, 'defaults'] as const,
+  /** The choice list of /v2/types/institutes/relationship. */
+  relationships: () => [...queryRoots.types, 'relationships'] as const,
 };

@@ -25,12 +25,8 @@ import {
 } from '../../../../shared/domain/feature-flags';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { firstFieldError } from '../../../lib/form-errors';
-import {
-  flagLabel,
-  METADATA_TYPE_LABELS,
-  RELATIONSHIP_LABELS,
-  SUBSCRIPTION_LABELS,
-} from './organization-labels';
+import { useRelationshipLabel } from '../api/get-relationship-labels';
+import { flagLabel, METADATA_TYPE_LABELS, SUBSCRIPTION_LABELS } from './organization-labels';
 
 /** The organization form: the API's rules, with text inputs for the number and the date. */
 const organizationForm = z.object({
@@ -93,13 +89,13 @@ function SelectField<T extends string>(props: {
   name: 'metadata_type' | 'relationship' | 'subscription';
   label: string;
   options: readonly T[];
-  labels: Record<T, string>;
+  labelOf: (option: T) => string;
 }) {
   return (
     <FormTextField control={props.control} name={props.name} label={props.label} select>
       {props.options.map((o) => (
         <MenuItem key={o} value={o}>
-          {props.labels[o]}
+          {props.labelOf(o)}
         </MenuItem>
       ))}
     </FormTextField>
@@ -161,6 +157,7 @@ export function OrganizationForm({ id, institute, defaults, staff, onSubmit }: P
   });
   useEffect(() => reset(organizationValues(institute, defaults)), [institute, defaults, reset]);
   const useDefaults = useWatch({ control, name: 'use_default_flags' });
+  const relationshipLabel = useRelationshipLabel();
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -183,7 +180,7 @@ export function OrganizationForm({ id, institute, defaults, staff, onSubmit }: P
             name="metadata_type"
             label="Metadata Type"
             options={METADATA_TYPES}
-            labels={METADATA_TYPE_LABELS}
+            labelOf={(o) => METADATA_TYPE_LABELS[o]}
           />
         )}
         {staff && (
@@ -193,14 +190,14 @@ export function OrganizationForm({ id, institute, defaults, staff, onSubmit }: P
               name="relationship"
               label="Relationship"
               options={RELATIONSHIPS}
-              labels={RELATIONSHIP_LABELS}
+              labelOf={relationshipLabel}
             />
             <SelectField
               control={control}
               name="subscription"
               label="Subscription"
               options={SUBSCRIPTIONS}
-              labels={SUBSCRIPTION_LABELS}
+              labelOf={(o) => SUBSCRIPTION_LABELS[o]}
             />
           </Stack>
         )}

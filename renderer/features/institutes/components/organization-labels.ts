@@ -1,15 +1,5 @@
 import type { Institute } from '../../../../shared/api/institutes';
 
-export const RELATIONSHIP_LABELS: Record<Institute['relationship'], string> = {
-  none: 'No Relationship',
-  direct: 'Direct',
-  partner_aerocom: 'Partner: Aerocom',
-  partner_labquality: 'Partner: Labquality',
-  internal: 'Internal',
-  poc: 'Proof of Concept',
-  archive: 'Archive',
-};
-
 export const SUBSCRIPTION_LABELS: Record<Institute['subscription'], string> = {
   none: 'None',
   one_time: 'One Time',

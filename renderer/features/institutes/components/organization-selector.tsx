@@ -10,21 +10,8 @@ import { useIsStaff } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session-store';
 import { useUser } from '../../auth';
 import { useInstitutes } from '../api/get-institutes';
+import { useRelationshipLabel } from '../api/get-relationship-labels';
 import { useSelectedInstitute, useSelectedInstituteId } from '../hooks/use-selected-institute';
-
-const RELATIONSHIP_LABELS: Record<Institute['relationship'], string> = {
-  none: 'No Relationship',
-  direct: 'Direct',
-  partner_aerocom: 'Partner: Aerocom',
-  partner_labquality: 'Partner: Labquality',
-  internal: 'Internal',
-  poc: 'Proof of Concept',
-  archive: 'Archive',
-};
-
-const byRelationshipThenName = (a: Institute, b: Institute) =>
-  RELATIONSHIP_LABELS[a.relationship].localeCompare(RELATIONSHIP_LABELS[b.relationship]) ||
-  a.name.localeCompare(b.name);
 
 /**
  * Switches the organization every screen shows. Staff see all organizations, grouped by
@@ -39,11 +26,16 @@ export function OrganizationSelector() {
   const { data: selected } = useSelectedInstitute();
   const selectInstitute = useSession((s) => s.selectInstitute);
 
+  const relationshipLabel = useRelationshipLabel();
+
   const options = useMemo(() => {
     const items = data?.items ?? [];
     // Autocomplete groups consecutive options, so grouping needs them sorted by group.
+    const byRelationshipThenName = (a: Institute, b: Institute) =>
+      relationshipLabel(a.relationship).localeCompare(relationshipLabel(b.relationship)) ||
+      a.name.localeCompare(b.name);
     return isStaff ? [...items].sort(byRelationshipThenName) : items;
-  }, [data, isStaff]);
+  }, [data, isStaff, relationshipLabel]);
   const value = options.find((i) => i.id === selectedId) ?? selected ?? null;
   const multiAccess =
     user !== undefined && hasMultiInstituteAccess(user.role, user.institutes.length);
@@ -57,7 +49,7 @@ export function OrganizationSelector() {
         value={value}
         readOnly={!multiAccess}
         disableClearable={value !== null}
-        groupBy={isStaff ? (i) => RELATIONSHIP_LABELS[i.relationship] : undefined}
+        groupBy={isStaff ? (i) => relationshipLabel(i.relationship) : undefined}
         getOptionLabel={(i) => i.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         noOptionsText="No Organizations"

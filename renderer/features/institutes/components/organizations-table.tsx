@@ -16,7 +16,8 @@ import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useOrganizations } from '../api/get-organizations';
 import { OrganizationDialog } from './organization-dialog';
-import { RELATIONSHIP_LABELS, SUBSCRIPTION_LABELS } from './organization-labels';
+import { useRelationshipLabel } from '../api/get-relationship-labels';
+import { SUBSCRIPTION_LABELS } from './organization-labels';
 
 /**
  * /organizations: staff see every organization with Relationship and Subscription and may create
@@ -34,6 +35,7 @@ export function OrganizationsTable({ staff }: { staff: boolean }) {
     search,
     excludeArchived,
   });
+  const relationshipLabel = useRelationshipLabel();
 
   const columns = useMemo<GridColDef<Institute>[]>(
     () => [
@@ -53,7 +55,7 @@ export function OrganizationsTable({ staff }: { staff: boolean }) {
               flex: 1,
               minWidth: 150,
               sortable: false,
-              valueGetter: (_v, row) => RELATIONSHIP_LABELS[row.relationship],
+              valueGetter: (_v, row) => relationshipLabel(row.relationship),
             },
             {
               field: 'subscription',
@@ -90,7 +92,7 @@ export function OrganizationsTable({ staff }: { staff: boolean }) {
         ),
       },
     ],
-    [staff],
+    [staff, relationshipLabel],
   );
 
   return (

@@ -14,7 +14,7 @@ import {
   formatVitalMetricWithUnit,
 } from '../../../lib/format';
 import { METRIC_DECIMALS, METRIC_NAMES, useShownMetric } from '../../../lib/ui-store';
-import { useLineWord } from '../../institutes';
+import { useFeatureFlags, useLineWord } from '../../institutes';
 import { RecordFlags } from './record-flags';
 import { LabelChips } from '../../labels';
 
@@ -28,6 +28,24 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Typography>
     </Box>
+  );
+}
+
+/** How many clinical data entries link the record, linking to them (with the clinicalData flag). */
+function ClinicalDataFigure({ record }: { record: RecordDto }) {
+  const { clinicalData } = useFeatureFlags();
+  if (!clinicalData) return null;
+  const count = record.clinical_data_count;
+  return (
+    <Figure label="Clinical Data">
+      {count === 0 ? (
+        'No entries'
+      ) : (
+        <Link component={RouterLink} to={`/clinical-data?record=${record.id}`}>
+          {count === 1 ? '1 entry' : `${count} entries`}
+        </Link>
+      )}
+    </Figure>
   );
 }
 
@@ -95,6 +113,7 @@ export function RecordFigures({ record }: { record: RecordDto }) {
           <RecordFlags metrics={m} />
         </Figure>
       )}
+      <ClinicalDataFigure record={record} />
       {record.labels.length > 0 && (
         <Figure label="Labels">
           <LabelChips labels={record.labels} shown={record.labels.length} />

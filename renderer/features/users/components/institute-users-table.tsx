@@ -24,10 +24,10 @@ import { USER_TOASTS } from './user-toasts';
 type Pending = { kind: 'revoke' | 'delete'; user: User } | null;
 
 /**
- * The Users section of Settings (staff, owner, admin): the organization's members with their
- * e-mail status and access management — Add User (invite by e-mail), Edit, Resend Invite (only
- * unregistered users; registered ones show Verified), Revoke Access and Delete. No resend or
- * delete on one's own row.
+ * The Users section of Settings: the organization's users for every role; for staff, owners and
+ * admins also their e-mail status and access management — Add User (invite by e-mail), Edit,
+ * Resend Invite (only unregistered users; registered ones show Verified), Revoke Access and
+ * Delete. No resend or delete on one's own row.
  */
 export function InstituteUsersTable({ instituteId, me }: { instituteId: number; me: User }) {
   const [pagination, setPagination] = useState<GridPaginationModel>({

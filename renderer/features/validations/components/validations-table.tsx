@@ -1,11 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ValidationDto } from '../../../../shared/api/validations';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
+import { SearchField } from '../../../components/ui/search-field';
 import { useLineWord } from '../../institutes';
 import { useValidations } from '../api/get-validations';
 import { ValidationStatusChip } from './validation-status-chip';
@@ -15,14 +18,21 @@ import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 /** Validations are paged 10 by default (10, 20, 50, 100). */
 const PAGE_SIZES = [10, 20, 50, 100];
 
-/** The institute's validations, newest first, a page at a time (page and size in the address). */
+/**
+ * The institute's validations, newest first, a page at a time, searchable by name (page, size and
+ * search in the address): 'No Validations' when there are none, 'No Validations Found' when the
+ * search finds none.
+ */
 export function ValidationsTable({ instituteId }: { instituteId: number }) {
   const word = useLineWord();
   const [pagination, setPagination] = useUrlPagination(PAGE_SIZES);
+  const [params, setParam] = useUrlFilters();
+  const search = params.get('search') ?? '';
   const validations = useValidations({
     instituteId,
     page: pagination.page,
     size: pagination.pageSize,
+    ...(search ? { name__icontains: search } : {}),
   });
 
   const columns: GridColDef<ValidationDto>[] = [
@@ -92,13 +102,21 @@ export function ValidationsTable({ instituteId }: { instituteId: number }) {
 
   if (validations.isError) return <Alert severity="error">Error fetching data</Alert>;
   return (
-    <DataGrid
-      aria-label="Validations"
-      {...serverPaged(validations, [pagination, setPagination], PAGE_SIZES)}
-      columns={columns}
-      disableRowSelectionOnClick
-      {...COMPACT_GRID}
-      slots={gridOverlaysEmpty('No Validations')}
-    />
+    <Stack spacing={2}>
+      <SearchField
+        label="Search by Name"
+        width={260}
+        value={search}
+        onChange={(v) => setParam('search', v)}
+      />
+      <DataGrid
+        aria-label="Validations"
+        {...serverPaged(validations, [pagination, setPagination], PAGE_SIZES)}
+        columns={columns}
+        disableRowSelectionOnClick
+        {...COMPACT_GRID}
+        slots={gridOverlaysEmpty(search ? 'No Validations Found' : 'No Validations')}
+      />
+    </Stack>
   );
 }

@@ -14,6 +14,7 @@ import {
   type VialDrive,
   type VialMessage,
 } from '../../../../shared/ipc/vial-drive';
+import { formatBytes } from '../../../lib/format';
 
 const STATUS_COLOR: Record<UploadStatus, ChipProps['color']> = {
   no_data: 'default',
@@ -36,9 +37,6 @@ const SEVERITY: Record<VialMessage['kind'], AlertColor> = {
   large_file: 'warning',
   duplicate: 'info',
 };
-
-export const formatBytes = (bytes: number): string =>
-  bytes < 1e6 ? `${Math.round(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
 
 export const canUpload = (vial: VialDrive): boolean =>
   vial.status === 'ready' && vial.registered !== false && !vial.endOfLife;

@@ -1,11 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
@@ -25,6 +23,7 @@ import { useCreateDif } from '../api/create-dif';
 import { useVials } from '../api/get-vials';
 import { DeleteVialDialog } from './delete-vial-dialog';
 import { VialDialog } from './vial-dialog';
+import { RetireVialAction, VIAL_COLUMNS } from './vial-columns';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; vial: Vial } | null;
 
@@ -64,8 +63,8 @@ export function VialsTable() {
   };
 
   const columns: GridColDef<Vial>[] = [
-    { field: 'label', headerName: 'Label', width: 130 },
-    { field: 'version', headerName: 'Version', width: 90 },
+    VIAL_COLUMNS.label,
+    VIAL_COLUMNS.version,
     {
       field: 'institute',
       headerName: 'Organization',
@@ -81,24 +80,9 @@ export function VialsTable() {
       minWidth: 140,
       valueGetter: (v: string | null) => v ?? '',
     },
-    {
-      field: 'is_deleted',
-      headerName: 'Status',
-      width: 100,
-      renderCell: ({ row }) =>
-        row.is_deleted ? (
-          <Chip size="small" label="Retired" color="error" variant="outlined" />
-        ) : (
-          <Chip size="small" label="Active" color="success" />
-        ),
-    },
-    { field: 'uploads', headerName: 'Uploads', type: 'number', width: 90 },
-    {
-      field: 'last_upload',
-      headerName: 'Last Upload',
-      width: 150,
-      valueFormatter: (v: string | null) => formatDateTime(v),
-    },
+    VIAL_COLUMNS.status,
+    VIAL_COLUMNS.uploads,
+    VIAL_COLUMNS.lastUpload,
     {
       field: 'diff_generated_at',
       headerName: 'DIF File',
@@ -135,13 +119,7 @@ export function VialsTable() {
             icon={<FileDownloadIcon fontSize="small" />}
             onClick={() => download(row)}
           />
-          <RowAction
-            title={row.is_deleted ? 'Retired' : 'Delete'}
-            label={`Delete ${row.label}`}
-            icon={<DeleteIcon fontSize="small" />}
-            disabled={row.is_deleted}
-            onClick={() => setOpen({ kind: 'delete', vial: row })}
-          />
+          <RetireVialAction vial={row} onClick={() => setOpen({ kind: 'delete', vial: row })} />
         </>
       ),
     },

@@ -1,0 +1,2 @@
+/** The desktop installers page (/downloads, public). */
+export { DownloadsPage } from './components/downloads-page';
