@@ -12,13 +12,12 @@ import {
 import { MIN_CALIBRATION_ENTRIES } from '../../../shared/rejection/model';
 import type { AuthUser } from '../../auth/auth-user';
 import type { ClinicalData } from '../../entities/clinical-data';
-import { recomputeRejection } from '../analyzer/service';
 import { forbidden, invalidField, notFound } from '../errors';
 import { instituteExists } from '../institutes/repository';
 import { requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import { authorize, can } from '../policy';
-import { modelFor } from '../rejection/service';
+import { modelFor, recomputeRejection } from '../rejection/service';
 import * as repo from './repository';
 
 export interface ClinicalDataDeps {

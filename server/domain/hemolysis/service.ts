@@ -293,8 +293,8 @@ const rates = (ldh: number, asat: number, potassium: number) => ({ ldh, asat, po
 
 /**
  * Observed against predicted rejection per line and period (hemolysis-data.md section 4): the
- * measurements are grouped and summarised by the database; the prediction is the mean model
- * probability of the line's included records in the same period.
+ * measurements are grouped and summarised by the database; the prediction is the mean of the
+ * probabilities the records table stores for the line's included records in the same period.
  */
 export async function hemolysisSummary(
   { db }: DbDeps,
@@ -312,23 +312,17 @@ export async function hemolysisSummary(
     to: q.timestamp__lte,
     donorSample: q.donor_sample,
   };
-  const { thresholds, model } = await rejectionSettings(db.manager, instituteId);
+  const { thresholds } = await rejectionSettings(db.manager, instituteId);
   const [periods, range] = await Promise.all([
     repo.measurementPeriods(db.manager, filter, thresholds),
     repo.measurementRange(db.manager, filter),
   ]);
   const lineIds = [...new Set(periods.map((p) => p.line_id))];
-  const predicted = new Map<string, { n: number; sums: Record<string, number> }>();
-  if (lineIds.length) {
-    for (const r of await repo.recordPeriods(db.manager, { ...filter, lineIds })) {
-      const key = `${r.line_id}@${new Date(r.period_start).getTime()}`;
-      const entry = predicted.get(key) ?? { n: 0, sums: { ldh: 0, asat: 0, potassium: 0 } };
-      const byAnalyte = rejectionForValue(r.auc, thresholds, model);
-      for (const a of ANALYTES) entry.sums[a] += byAnalyte[a].probability;
-      entry.n += 1;
-      predicted.set(key, entry);
-    }
-  }
+  const predicted = new Map(
+    (lineIds.length ? await repo.recordPeriods(db.manager, { ...filter, lineIds }) : []).map(
+      (r) => [`${r.line_id}@${new Date(r.period_start).getTime()}`, r],
+    ),
+  );
   return {
     range:
       range?.start && range.end
@@ -346,10 +340,8 @@ export async function hemolysisSummary(
         median: p.median,
         p95: p.p95,
         rejected: rates(p.rejected_ldh, p.rejected_asat, p.rejected_potassium),
-        predicted: pred
-          ? rates(pred.sums.ldh / pred.n, pred.sums.asat / pred.n, pred.sums.potassium / pred.n)
-          : null,
-        records: pred?.n ?? 0,
+        predicted: pred ? rates(pred.ldh, pred.asat, pred.potassium) : null,
+        records: pred?.records ?? 0,
       };
     }),
   };

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   calibrateModel,
   DEFAULT_THRESHOLDS,
@@ -9,8 +9,13 @@ import {
 } from '../../../shared/rejection/model';
 import type { Analyzer } from '../../entities/analyzer';
 import type { StoredRejection } from '../../entities/record';
-import { findAnalyzer } from '../analyzer/repository';
-import { usableCalibrationEntries } from '../clinical-data/repository';
+import * as repo from './repository';
+
+const RECOMPUTE_BATCH = 1000;
+
+export interface RejectionDeps {
+  db: DataSource;
+}
 
 /** The analyzer's cut-offs, or the defaults of rejection-model.md until one is saved. */
 export const thresholdsOf = (analyzer: Analyzer | null): AnalyzerThresholds =>
@@ -32,7 +37,7 @@ export async function modelFor(
   manager: EntityManager,
   instituteId: number,
 ): Promise<CalibratedModel> {
-  return calibrateModel(await usableCalibrationEntries(manager, instituteId));
+  return calibrateModel(await repo.usableCalibrationEntries(manager, instituteId));
 }
 
 /** The institute's analyzer thresholds and rejection model, fetched once per request. */
@@ -46,7 +51,7 @@ export async function rejectionSettings(
   instituteId: number,
 ): Promise<RejectionSettings> {
   const [analyzer, model] = await Promise.all([
-    findAnalyzer(manager, instituteId),
+    repo.findAnalyzer(manager, instituteId),
     modelFor(manager, instituteId),
   ]);
   return { thresholds: thresholdsOf(analyzer), model };
@@ -67,4 +72,37 @@ export function storedRejection(
     pAsat: byAnalyte.asat.probability,
     pPotassium: byAnalyte.potassium.probability,
   };
+}
+
+/**
+ * Records' stored rejection (worst analyte in percent, each analyte's probability) at new
+ * thresholds or a new model: computed here with the shared model, written in batches of ids.
+ */
+export async function recomputeRejection({ db }: RejectionDeps, instituteId: number) {
+  const settings = await rejectionSettings(db.manager, instituteId);
+  let after = 0;
+  let updated = 0;
+  for (;;) {
+    const batch = await repo.recordAucsAfter(db.manager, instituteId, after, RECOMPUTE_BATCH);
+    if (!batch.length) return updated;
+    await repo.setRecordRejections(
+      db.manager,
+      batch.map((r) => r.id),
+      batch.map((r) => storedRejection(r.auc, settings)),
+    );
+    updated += batch.length;
+    after = batch[batch.length - 1].id;
+  }
+}
+
+/**
+ * Records stored before each analyte's probability was (migration LineTallies) get theirs, once:
+ * until then they count as 0 in their lines' rejection rates.
+ */
+export async function fillMissingRejection(deps: RejectionDeps): Promise<number> {
+  let filled = 0;
+  for (const instituteId of await repo.institutesMissingRejection(deps.db.manager)) {
+    filled += await recomputeRejection(deps, instituteId);
+  }
+  return filled;
 }
