@@ -11,7 +11,6 @@ import {
   type measurementUpdate,
   type summaryQuery,
 } from '../../../shared/api/hemolysis';
-import { ANALYTES, rejectionForValue } from '../../../shared/rejection/model';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Label } from '../../entities/label';
 import type { BlobStore, ReceivedFile } from '../../storage/blob-store';
@@ -21,7 +20,7 @@ import { requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import { findInstituteLine } from '../lines/repository';
 import { authorize } from '../policy';
-import { rejectionSettings } from '../rejection/service';
+import { thresholdsFor } from '../rejection/service';
 import type { Receive, ReceivedForm } from '../uploads';
 import { HemolysisCsvParser, type CsvProblem } from './csv';
 import * as repo from './repository';
@@ -312,7 +311,7 @@ export async function hemolysisSummary(
     to: q.timestamp__lte,
     donorSample: q.donor_sample,
   };
-  const { thresholds } = await rejectionSettings(db.manager, instituteId);
+  const thresholds = await thresholdsFor(db.manager, instituteId);
   const [periods, range] = await Promise.all([
     repo.measurementPeriods(db.manager, filter, thresholds),
     repo.measurementRange(db.manager, filter),

@@ -27,6 +27,10 @@ export const thresholdsOf = (analyzer: Analyzer | null): AnalyzerThresholds =>
       }
     : DEFAULT_THRESHOLDS;
 
+/** The institute's analyzer cut-offs in force. */
+export const thresholdsFor = async (manager: EntityManager, instituteId: number) =>
+  thresholdsOf(await repo.findAnalyzer(manager, instituteId));
+
 /**
  * The model parameters for an institute: calibrated from its usable clinical data when it has at
  * least MIN_CALIBRATION_ENTRIES of them, the defaults otherwise (rejection-model.md,
@@ -50,11 +54,11 @@ export async function rejectionSettings(
   manager: EntityManager,
   instituteId: number,
 ): Promise<RejectionSettings> {
-  const [analyzer, model] = await Promise.all([
-    repo.findAnalyzer(manager, instituteId),
+  const [thresholds, model] = await Promise.all([
+    thresholdsFor(manager, instituteId),
     modelFor(manager, instituteId),
   ]);
-  return { thresholds: thresholdsOf(analyzer), model };
+  return { thresholds, model };
 }
 
 /**
