@@ -4,8 +4,6 @@ export const analyzerKeys = {
   all: queryRoots.analyzer,
   detail: (instituteId: number) => [...queryRoots.analyzer, instituteId] as const,
   makes: () => [...queryRoots.types, 'analyzer-makes'] as const,
-  /** Every rejection figure: new thresholds change them all. */
-  rejections: queryRoots.rejection,
   rejection: (instituteId: number, value: number | null) =>
     [...queryRoots.rejection, instituteId, value] as const,
   /** The model in use: every change of clinical data recalibrates it. */
