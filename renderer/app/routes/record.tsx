@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router-dom';
-import { errorStatus } from '../../lib/api-client';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { ErrorFetching } from '../../components/ui/query-state';
 import { useRecord, RecordDetail, usePrefetchRecordCharts } from '../../features/records';
 
 /** /record/{id}: one transit record. */
@@ -11,10 +10,6 @@ export default function RecordPage() {
   usePrefetchRecordCharts(id);
   if (record.isLoading) return <LoadingScreen />;
   if (record.isError || !record.data)
-    return (
-      <Alert severity="error">
-        {errorStatus(record.error) === 404 ? 'No Data' : 'Error fetching data'}
-      </Alert>
-    );
+    return <ErrorFetching error={record.error} back={{ to: '/records', label: 'Records' }} />;
   return <RecordDetail record={record.data} />;
 }

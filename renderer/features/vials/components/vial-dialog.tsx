@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { VIAL_MESSAGES, type Vial, type VialCreate } from '../../../../shared/api/vials';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { withDetail } from '../../../lib/api-client';
 import { firstFieldError } from '../../../lib/form-errors';
 import { useInstitutes } from '../../institutes';
 import { useCreateVial } from '../api/create-vial';
@@ -73,9 +74,10 @@ export function VialDialog({ vial, onClose }: Props) {
       const field = firstFieldError(error);
       if (field && field.field in vialForm.shape)
         setError(field.field as Field, { message: field.message });
-      enqueueSnackbar(vial ? VIAL_MESSAGES.updateFailed : VIAL_MESSAGES.createFailed, {
-        variant: 'error',
-      });
+      enqueueSnackbar(
+        withDetail(vial ? VIAL_MESSAGES.updateFailed : VIAL_MESSAGES.createFailed, error),
+        { variant: 'error' },
+      );
     }
   });
 
