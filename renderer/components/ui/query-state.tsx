@@ -23,14 +23,23 @@ export interface WayBack {
 }
 
 /**
- * A panel's query failed: 'Error fetching data' (the spec's text), or 'No Data' when the item
- * does not exist, with the server's reason below and, given `back`, the way back.
+ * A panel's query failed: 'Error fetching data' (the spec's text), or `notFound` ('No Data'
+ * unless the screen names its item) when the item does not exist, with the server's reason
+ * below and, given `back`, the way back.
  */
-export function ErrorFetching({ error, back }: { error?: unknown; back?: WayBack }) {
+export function ErrorFetching({
+  error,
+  back,
+  notFound = 'No Data',
+}: {
+  error?: unknown;
+  back?: WayBack;
+  notFound?: string;
+}) {
   const detail = errorDetail(error);
   return (
     <Alert severity="error">
-      {errorStatus(error) === 404 ? 'No Data' : 'Error fetching data'}
+      {errorStatus(error) === 404 ? notFound : 'Error fetching data'}
       {detail && <Typography variant="body2">{detail}</Typography>}
       {back && (
         <Button

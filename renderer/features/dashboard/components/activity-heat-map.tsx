@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
@@ -11,6 +10,7 @@ import { zonedDayStart, zonedToday } from '../../../lib/time-zone';
 import { recordsLink } from '../../records';
 import { ACTIVITY_DAYS, useRecordActivity } from '../api/get-record-activity';
 import { CALENDAR, rangeStart } from './activity-calendar-layout';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 export const NO_RECORDS_ON = 'No records found on';
 
@@ -103,7 +103,7 @@ export function ActivityHeatMap({ instituteId }: { instituteId: number }) {
       <Typography variant="h2" gutterBottom>
         Activity in the Last Year
       </Typography>
-      {activity.isError && <Alert severity="error">Error fetching data</Alert>}
+      {activity.isError && <ErrorFetching error={activity.error} />}
       {activity.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
       {option && (
         <EChart

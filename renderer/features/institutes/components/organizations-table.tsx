@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -17,6 +16,7 @@ import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useOrganizations } from '../api/get-organizations';
 import { OrganizationDialog } from './organization-dialog';
 import { RELATIONSHIP_LABELS, SUBSCRIPTION_LABELS } from './organization-labels';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 /**
  * /organizations: staff see every organization with Relationship and Subscription and may create
@@ -125,7 +125,7 @@ export function OrganizationsTable({ staff }: { staff: boolean }) {
         )}
       </Stack>
       {organizations.isError ? (
-        <Alert severity="error">Error fetching data</Alert>
+        <ErrorFetching error={organizations.error} />
       ) : (
         <DataGrid
           aria-label="Organizations"

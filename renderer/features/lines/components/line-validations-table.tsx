@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -16,6 +15,7 @@ import {
   useShownMetric,
   type BetaMetric,
 } from '../../../lib/ui-store';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 const rate = (
   analyte: keyof RejectionRates,
@@ -87,7 +87,7 @@ export function LineValidationsTable({ lineId }: { lineId: number }) {
   const rows = useLineValidations(lineId, pagination.page, pagination.pageSize);
   const metric = useShownMetric();
   const columns = useMemo(() => columnsOf(metric), [metric]);
-  if (rows.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (rows.isError) return <ErrorFetching error={rows.error} />;
   return (
     <DataGrid
       aria-label="Validations"

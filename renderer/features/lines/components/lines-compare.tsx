@@ -56,7 +56,7 @@ export function LinesCompare({ instituteId }: { instituteId: number }) {
   const word = useLineWord();
   const [params, setParams] = useSearchParams();
   const lines = useLines({ instituteId, archived: false, ordering: 'name' });
-  if (lines.isError) return <ErrorFetching />;
+  if (lines.isError) return <ErrorFetching error={lines.error} />;
   if (!lines.data) return <RetrievingData />;
   const all = lines.data.items;
   const chosenIds = (params.get('ids') ?? '').split(',').filter(Boolean).map(Number);

@@ -1,5 +1,4 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
@@ -17,6 +16,7 @@ import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDay } from '../../../lib/calendar-day';
 import { formatNumber } from '../../../lib/format';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 /** The line list shows one label; the rest are behind '+n' (monitoring.md section 9). */
@@ -136,7 +136,7 @@ export function LinesTable({ instituteId, archived }: { instituteId: number; arc
       ),
     });
 
-  if (lines.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (lines.isError) return <ErrorFetching error={lines.error} />;
   return (
     <DataGrid
       aria-label={word.plural}

@@ -1,7 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
@@ -19,6 +18,7 @@ import { useReports } from '../api/get-reports';
 import { ReportTitleDialog } from './report-title-dialog';
 import { formatDate } from '../../../lib/format';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -104,7 +104,7 @@ export function ReportsTable({ instituteId }: { instituteId: number }) {
     },
   ];
 
-  if (reports.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (reports.isError) return <ErrorFetching error={reports.error} />;
   return (
     <>
       <DataGrid

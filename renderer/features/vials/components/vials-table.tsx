@@ -3,7 +3,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -25,6 +24,7 @@ import { useCreateDif } from '../api/create-dif';
 import { useVials } from '../api/get-vials';
 import { DeleteVialDialog } from './delete-vial-dialog';
 import { VialDialog } from './vial-dialog';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; vial: Vial } | null;
 
@@ -167,7 +167,7 @@ export function VialsTable() {
         </Button>
       </Stack>
       {vials.isError ? (
-        <Alert severity="error">Error fetching data</Alert>
+        <ErrorFetching error={vials.error} />
       ) : (
         <DataGrid
           aria-label="Vials"
