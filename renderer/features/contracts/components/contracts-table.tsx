@@ -24,6 +24,7 @@ import { useDeleteContract } from '../api/delete-contract';
 import { useContracts } from '../api/get-contracts';
 import { ContractStatusChip } from './contract-status-chip';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { withDetail } from '../../../lib/api-client';
 
 /** The contract book (staff): search, organization filter and archived toggle in the address. */
 export function ContractsTable() {
@@ -125,7 +126,8 @@ export function ContractsTable() {
         enqueueSnackbar(CONTRACT_MESSAGES.deleted, { variant: 'success' });
         setDeleting(null);
       },
-      onError: () => enqueueSnackbar(CONTRACT_MESSAGES.deleteFailed, { variant: 'error' }),
+      onError: (error) =>
+        enqueueSnackbar(withDetail(CONTRACT_MESSAGES.deleteFailed, error), { variant: 'error' }),
     });
 
   return (

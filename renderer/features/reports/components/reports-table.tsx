@@ -19,6 +19,7 @@ import { ReportTitleDialog } from './report-title-dialog';
 import { formatDate } from '../../../lib/format';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { withDetail } from '../../../lib/api-client';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -34,8 +35,8 @@ export function ReportsTable({ instituteId }: { instituteId: number }) {
   const [deleting, setDeleting] = useState<ReportDto | null>(null);
 
   const download = (r: ReportDto) =>
-    downloadFile(r.download_url, r.file.filename).catch(() =>
-      enqueueSnackbar('Error downloading the report.', { variant: 'error' }),
+    downloadFile(r.download_url, r.file.filename).catch((error) =>
+      enqueueSnackbar(withDetail('Error downloading the report.', error), { variant: 'error' }),
     );
 
   const columns: GridColDef<ReportDto>[] = [
@@ -129,7 +130,10 @@ export function ReportsTable({ instituteId }: { instituteId: number }) {
               enqueueSnackbar(`${deleting.title} has been deleted.`, { variant: 'success' });
               setDeleting(null);
             },
-            onError: () => enqueueSnackbar('Unable to delete the report.', { variant: 'error' }),
+            onError: (error) =>
+              enqueueSnackbar(withDetail('Unable to delete the report.', error), {
+                variant: 'error',
+              }),
           })
         }
       >

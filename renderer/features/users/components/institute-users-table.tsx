@@ -20,6 +20,7 @@ import { InviteDialog } from './invite-dialog';
 import { RoleChip } from './role-chip';
 import { USER_TOASTS } from './user-toasts';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { withDetail } from '../../../lib/api-client';
 
 type Pending = { kind: 'revoke' | 'delete'; user: User } | null;
 
@@ -54,8 +55,8 @@ export function InstituteUsersTable({ instituteId, me }: { instituteId: number; 
     try {
       await run();
       enqueueSnackbar(toasts.ok, { variant: 'success' });
-    } catch {
-      enqueueSnackbar(toasts.failed, { variant: 'error' });
+    } catch (error) {
+      enqueueSnackbar(withDetail(toasts.failed, error), { variant: 'error' });
     }
   };
 

@@ -25,6 +25,7 @@ import { useVials } from '../api/get-vials';
 import { DeleteVialDialog } from './delete-vial-dialog';
 import { VialDialog } from './vial-dialog';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { withDetail } from '../../../lib/api-client';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; vial: Vial } | null;
 
@@ -51,15 +52,16 @@ export function VialsTable() {
   const generate = (vial: Vial) =>
     createDif.mutate(vial.label, {
       onSuccess: () => enqueueSnackbar(VIAL_MESSAGES.difGenerated, { variant: 'success' }),
-      onError: () => enqueueSnackbar(VIAL_MESSAGES.difFailed, { variant: 'error' }),
+      onError: (error) =>
+        enqueueSnackbar(withDetail(VIAL_MESSAGES.difFailed, error), { variant: 'error' }),
     });
   const download = (vial: Vial) => {
     if (!vial.diff_file_url) {
       enqueueSnackbar(VIAL_MESSAGES.noDif, { variant: 'warning' });
       return;
     }
-    downloadFile(vial.diff_file_url, `${vial.label}-DIF.csv`).catch(() =>
-      enqueueSnackbar(VIAL_MESSAGES.difDownloadFailed, { variant: 'error' }),
+    downloadFile(vial.diff_file_url, `${vial.label}-DIF.csv`).catch((error) =>
+      enqueueSnackbar(withDetail(VIAL_MESSAGES.difDownloadFailed, error), { variant: 'error' }),
     );
   };
 
