@@ -13,7 +13,7 @@ import {
   type SummaryRow,
 } from '../../../../shared/api/hemolysis';
 import { ACCEPTABLE_LIMIT, LOW_LIMIT } from '../../../../shared/domain/rejection-bands';
-import type { Analyte } from '../../../../shared/rejection/model';
+import { ANALYTE_NAMES, ANALYTES, type Analyte } from '../../../../shared/rejection/model';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { referenceLine, valueAxis } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
@@ -22,7 +22,6 @@ import { useSelectedInstitute } from '../../institutes';
 import { LinesSelect, useLines } from '../../lines';
 import { useHemolysisSummary } from '../api/get-hemolysis-summary';
 
-const ANALYTE_NAMES: Record<Analyte, string> = { ldh: 'LDH', asat: 'ASAT', potassium: 'K' };
 const FREQUENCY_WORDS: Record<SummaryFrequency, string> = {
   day: 'Day',
   week: 'Week',
@@ -149,7 +148,7 @@ export function ObservedVsPredicted({ instituteId }: { instituteId: number }) {
           onChange={(_e, v: Analyte | null) => v && filters.set({ analyte: v })}
           aria-label="Analyte"
         >
-          {(Object.keys(ANALYTE_NAMES) as Analyte[]).map((a) => (
+          {ANALYTES.map((a) => (
             <ToggleButton key={a} value={a}>
               {ANALYTE_NAMES[a]}
             </ToggleButton>
