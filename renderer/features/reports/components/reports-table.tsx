@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
 import { RowAction } from '../../../components/ui/row-action';
 import { downloadFile } from '../../../lib/download';
-import { useHasRole } from '../../../lib/permissions';
+import { useAllows } from '../../../lib/permissions';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useDeleteReport } from '../api/delete-report';
 import { useReports } from '../api/get-reports';
@@ -25,8 +25,8 @@ const PAGE_SIZES = [10, 25, 50, 100];
 
 /** The institute's reports: download for all; rename for admin and up; delete for staff. */
 export function ReportsTable({ instituteId }: { instituteId: number }) {
-  const canRename = useHasRole('admin');
-  const canDelete = useHasRole('staff');
+  const canRename = useAllows('reports:edit-title');
+  const canDelete = useAllows('reports:delete');
   const { enqueueSnackbar } = useSnackbar();
   const [pagination, setPagination] = useUrlPagination(PAGE_SIZES);
   const reports = useReports({ instituteId, page: pagination.page, size: pagination.pageSize });
