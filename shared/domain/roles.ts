@@ -8,6 +8,10 @@ export type Role = z.infer<typeof role>;
 export const rank = (r: Role): number => ROLES.indexOf(r);
 export const atLeast = (r: Role, min: Role): boolean => rank(r) >= rank(min);
 
+/** The role a user acts with: 'staff' for the provider's staff, whatever role is stored. */
+export const effectiveRole = (user: { role: Role; isStaff: boolean }): Role =>
+  user.isStaff ? 'staff' : user.role;
+
 const from = (min: Role): readonly Role[] => ROLES.filter((r) => atLeast(r, min));
 
 /**
