@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, int, intParam, pageQuery, queryBoolean, text } from './common';
 import { featureFlags } from './feature-flags';
+import { isTimeZone } from '../domain/time-zone';
 
 export const METADATA_TYPES = ['pts', 'courier'] as const;
 export const RELATIONSHIPS = [
@@ -14,16 +15,6 @@ export const RELATIONSHIPS = [
 ] as const;
 export const SUBSCRIPTIONS = ['none', 'one_time', 'annual'] as const;
 export type MetadataType = (typeof METADATA_TYPES)[number];
-
-/** An IANA zone the runtime knows (the database needs it to count days in it). */
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const institute = z.object({
   id: z.number().int(),

@@ -24,7 +24,7 @@ import { thresholdsFor } from '../rejection/service';
 import type { Receive, ReceivedForm } from '../uploads';
 import { HemolysisCsvParser, type CsvProblem } from './csv';
 import * as repo from './repository';
-import { isValidTimeZone } from './zoned-time';
+import { isTimeZone } from '../../../shared/domain/time-zone';
 
 /** What the hemolysis services need. */
 export interface HemolysisDeps {
@@ -184,7 +184,7 @@ export async function createHemolysisData(
     );
     if (!title.success) throw invalidField('title', title.error.issues[0].message);
     const zone = fields.timezone_name?.trim() || institute.timezone;
-    if (!isValidTimeZone(zone)) throw invalidField('timezone_name', HEMOLYSIS_MESSAGES.badTimezone);
+    if (!isTimeZone(zone)) throw invalidField('timezone_name', HEMOLYSIS_MESSAGES.badTimezone);
     const labels = await labelsOfInstitute(db.manager, instituteId, parseLabelField(fields.labels));
     const donorSample = ['true', '1', 'on'].includes((fields.donor_sample ?? '').toLowerCase());
 

@@ -21,6 +21,7 @@ import { formatDay } from '../../../lib/calendar-day';
 import { useSelectedInstitute } from '../../institutes';
 import { LinesSelect, useLines } from '../../lines';
 import { useHemolysisSummary } from '../api/get-hemolysis-summary';
+import { zonedDay } from '../../../lib/time-zone';
 
 const FREQUENCY_WORDS: Record<SummaryFrequency, string> = {
   day: 'Day',
@@ -53,8 +54,7 @@ const useObservedFilters = create<Filters>()(
 /** Observed (bars) and predicted (line) rejection of one line over its periods, in percent. */
 export function observedOption(rows: SummaryRow[], analyte: Analyte, timeZone: string) {
   if (!rows.length) return null;
-  const label = (iso: string) =>
-    formatDay(new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso)));
+  const label = (iso: string) => formatDay(zonedDay(iso, timeZone));
   const pct = (v: number | null | undefined) =>
     v === null || v === undefined ? null : Number((100 * v).toFixed(2));
   return {
