@@ -41,10 +41,8 @@ const COLUMN: Record<ClinicalValueField, keyof ClinicalData> = {
 };
 
 /** Tenancy (404), then the clinicalData flag (403 with a detail). */
-async function gate(manager: EntityManager, user: AuthUser, instituteId: number) {
-  authorize(user, 'read', instituteId);
-  return requireFeature(manager, instituteId, 'clinicalData', CLINICAL_DATA_MESSAGES.disabled);
-}
+const gate = (manager: EntityManager, user: AuthUser, instituteId: number) =>
+  requireFeature(manager, user, instituteId, 'clinicalData', CLINICAL_DATA_MESSAGES.disabled);
 
 async function findEntry(manager: EntityManager, user: AuthUser, id: number) {
   const entry = await repo.findClinicalData(manager, id);

@@ -37,10 +37,9 @@ type DbDeps = Pick<HemolysisDeps, 'db'>;
 /** Rows per INSERT: large enough for few round trips, small enough to keep memory flat. */
 export const INSERT_BATCH = 5000;
 
-async function gate(manager: EntityManager, user: AuthUser, instituteId: number) {
-  authorize(user, 'read', instituteId);
-  return requireFeature(manager, instituteId, 'hemolysisTracking', HEMOLYSIS_MESSAGES.disabled);
-}
+/** Tenancy (404), then the hemolysisTracking flag (403 with a detail). */
+const gate = (manager: EntityManager, user: AuthUser, instituteId: number) =>
+  requireFeature(manager, user, instituteId, 'hemolysisTracking', HEMOLYSIS_MESSAGES.disabled);
 
 async function findData(manager: EntityManager, user: AuthUser, id: number) {
   const data = await repo.findHemolysisData(manager, id);

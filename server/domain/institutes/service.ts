@@ -107,15 +107,17 @@ export async function uploadSummary(
 }
 
 /**
- * Refuses (403 with the given detail) when an institute's feature flag is off; answers the
- * institute. Call after the tenancy check, so another institute's ids stay 404.
+ * The gate of a flagged area: tenancy first (another institute's ids stay 404), then the
+ * institute's feature flag (403 with the area's detail when off); answers the institute.
  */
 export async function requireFeature(
   manager: EntityManager,
+  user: AuthUser,
   instituteId: number,
   flag: FeatureFlagName,
   detail: string,
 ): Promise<Institute> {
+  authorize(user, 'read', instituteId);
   const institute = await repo.findInstitute(manager, instituteId);
   if (!institute) throw notFound();
   if (!effectiveFlags(institute.featureFlags)[flag]) throw forbidden(detail);
