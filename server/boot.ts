@@ -10,7 +10,7 @@ import type { Config } from './config';
 import { createDataSource } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres';
 import { seedDemoData } from './demo/seed';
-import { fillMissingRejection } from './domain/analyzer/service';
+import { fillMissingRejection } from './domain/rejection/service';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { requeueUnprocessed, startRecordWorker } from './pipeline/process-record';
 import { MetricsPool } from './pipeline/metrics-pool';

@@ -131,5 +131,14 @@ export function errorDetail(error: unknown): string | undefined {
   return typeof detail === 'string' ? detail : undefined;
 }
 
+/**
+ * A failure's message: the spec's words (the toast or panel text it prescribes), then the
+ * server's reason when it gave one, so "Error creating vital vial" says why.
+ */
+export function withDetail(message: string, error: unknown): string {
+  const detail = errorDetail(error);
+  return detail && detail !== message ? `${message}: ${detail}` : message;
+}
+
 export const errorStatus = (error: unknown): number | undefined =>
   isAxiosError(error) ? error.response?.status : undefined;

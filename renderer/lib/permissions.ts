@@ -1,4 +1,4 @@
-import { allows, atLeast, type Action, type Role } from '../../shared/domain/roles';
+import { allows, type Action, type Role } from '../../shared/domain/roles';
 import { useUser } from '../features/auth';
 
 /** The signed-in user's role; guest (read-only) until the user is known. */
@@ -15,9 +15,6 @@ export const useAllows = (action: Action): boolean => allows(useRole(), action);
 
 /** Whether the signed-in user is the provider's staff (hidden records, Staff Options). */
 export const useIsStaff = (): boolean => useRole() === 'staff';
-
-/** At least this role (guest < member < admin < owner < staff). */
-export const useHasRole = (min: Role): boolean => atLeast(useRole(), min);
 
 /** Why a control is disabled for a guest, for its hover text. */
 export const GUEST_REASON = 'Guests have view-only access.';

@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * The first element of every query key, one per kind of server data. A feature's key factory
  * (`features/<area>/api/keys.ts`) builds on its root; invalidating a root refreshes everything
@@ -33,3 +35,22 @@ export const queryRoots = {
   validations: ['validations'],
   vials: ['vials'],
 } as const;
+
+/**
+ * What a change of the rejection model or of the analyzer's thresholds makes stale: the model in
+ * use and every figure computed from it (the calculator, each record's rejection chip, line and
+ * validation rates, the observed-vs-predicted summary). The one list for both changes.
+ */
+export const REJECTION_DEPENDENT_ROOTS = [
+  queryRoots.rejectionModel,
+  queryRoots.rejection,
+  queryRoots.records,
+  queryRoots.lines,
+  queryRoots.validations,
+  queryRoots.hemolysis,
+] as const;
+
+export const invalidateRejectionFigures = (queryClient: QueryClient) =>
+  Promise.all(
+    REJECTION_DEPENDENT_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );

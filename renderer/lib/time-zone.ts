@@ -1,3 +1,5 @@
+import { zonedDay } from '../../shared/domain/time-zone';
+
 /**
  * Calendar days in an IANA time zone without a time-zone library: the institute's days (the
  * activity heat map, the records date filter) are not the browser's.
@@ -36,15 +38,7 @@ export function zonedDayStart(day: string, timeZone: string): string {
   return new Date(instant).toISOString();
 }
 
-/** The zone's calendar day (`YYYY-MM-DD`) an instant falls on (no zone: the browser's). */
-export function zonedDay(instant: string | Date, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(instant));
-}
+export { zonedDay };
 
 /**
  * Today, the one meaning the screens give it: the institute's calendar day (the browser's only

@@ -5,6 +5,7 @@ import { importHemolysisCsv } from '../domain/hemolysis/service';
 import { ClinicalData } from '../entities/clinical-data';
 import { Institute } from '../entities/institute';
 import { Line } from '../entities/line';
+import { zonedDay } from '../../shared/domain/time-zone';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every demo database looks the same. */
 function prng(seed: number) {
@@ -46,7 +47,6 @@ async function seedClinicalData(ctx: AppContext, hospital: Institute, random: ()
   const step = Math.max(1, Math.floor(records.length / CLINICAL_ENTRIES));
   const chosen = records.filter((_r, i) => i % step === 0).slice(0, CLINICAL_ENTRIES);
   const repo = ctx.db.getRepository(ClinicalData);
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: hospital.timezone });
   await repo.save(
     chosen.map((record, i) => {
       const baseline = Math.exp(Math.log(4) + 0.7 * normal(random));
@@ -57,7 +57,7 @@ async function seedClinicalData(ctx: AppContext, hospital: Institute, random: ()
       const kBase = 4.1 + 0.3 * normal(random);
       return repo.create({
         instituteId: hospital.id,
-        date: day.format(new Date(record.date)),
+        date: zonedDay(record.date, hospital.timezone),
         recordId: record.id,
         hIndex: round(hi),
         hIndexBaseline: round(baseline),
@@ -86,11 +86,10 @@ function hemolysisCsv(
   meanAuc: number,
   timeZone: string,
 ): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone });
   const rows = ['Timestamp;H_Index;Sample'];
   let sample = 1;
   for (let t = from.getTime(); t <= to.getTime(); t += 86_400_000) {
-    const date = day.format(new Date(t));
+    const date = zonedDay(t, timeZone);
     for (let i = 0; i < SAMPLES_PER_DAY; i += 1) {
       // Between 07:00 and 20:59 local: never inside a DST gap.
       const hour = 7 + Math.floor(random() * 14);

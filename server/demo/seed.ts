@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
 import { Institute } from '../entities/institute';
 import { User } from '../entities/user';
-import { recomputeRejection } from '../domain/analyzer/service';
+import { recomputeRejection } from '../domain/rejection/service';
 import type { Role } from '../../shared/domain/roles';
 import { seedDemoClinical } from './demo-clinical';
 import { seedDemoRecords } from './demo-records';

@@ -1,6 +1,6 @@
 import * as echarts from 'echarts';
-import { ANALYTES } from '../../shared/rejection/model';
-import { ACCEPTABLE_PERCENT, ANALYTE_NAMES, LOW_PERCENT, type ReportLine } from './report-line';
+import { ANALYTE_NAMES, ANALYTES } from '../../shared/rejection/model';
+import { ACCEPTABLE_PERCENT, LOW_PERCENT, type ReportLine } from './report-line';
 
 const REFERENCE_LINES = [LOW_PERCENT, ACCEPTABLE_PERCENT];
 

@@ -7,8 +7,6 @@ export interface ReportLine {
   stats: Pick<ValidationLineStats, 'record_count' | 'auc'>;
 }
 
-export const ANALYTE_NAMES = { ldh: 'LDH', asat: 'ASAT', potassium: 'Potassium' } as const;
-
 /** The rejection band limits (shared/domain/rejection-bands.ts) in percent, for texts and charts. */
 export const LOW_PERCENT = 100 * LOW_LIMIT;
 export const ACCEPTABLE_PERCENT = 100 * ACCEPTABLE_LIMIT;

@@ -9,9 +9,9 @@ import {
   validationEndDate,
 } from '../../shared/api/validations';
 import { ACCEPTABLE_LIMIT, BAND_COLORS, rejectionBand } from '../../shared/domain/rejection-bands';
-import { ANALYTES } from '../../shared/rejection/model';
+import { ANALYTE_NAMES, ANALYTES } from '../../shared/rejection/model';
 import { rejectionChart, vitalMetricChart } from './charts';
-import { ACCEPTABLE_PERCENT, ANALYTE_NAMES, LOW_PERCENT, type ReportLine } from './report-line';
+import { ACCEPTABLE_PERCENT, LOW_PERCENT, type ReportLine } from './report-line';
 
 export const LINES_PER_TABLE_PAGE = 10;
 export const MODEL_UNCERTAINTY =

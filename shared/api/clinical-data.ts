@@ -11,6 +11,7 @@ import {
   text,
 } from './common';
 import { labelRef } from './records';
+import { ANALYTE_NAMES } from '../rejection/model';
 
 export const CLINICAL_DATA_MESSAGES = {
   dateRequired: 'You cannot have an empty date.',
@@ -36,9 +37,9 @@ export const CLINICAL_ANALYTE_INFO: Record<
   { tab: string; name: string; unit: string }
 > = {
   h_index: { tab: 'HI', name: 'Hemolysis index', unit: 'mg/dL' },
-  ldh: { tab: 'LDH', name: 'LDH', unit: 'U/L' },
-  asat: { tab: 'ASAT', name: 'ASAT', unit: 'U/L' },
-  potassium: { tab: 'K', name: 'Potassium', unit: 'mmol/L' },
+  ldh: { tab: ANALYTE_NAMES.ldh, name: ANALYTE_NAMES.ldh, unit: 'U/L' },
+  asat: { tab: ANALYTE_NAMES.asat, name: ANALYTE_NAMES.asat, unit: 'U/L' },
+  potassium: { tab: ANALYTE_NAMES.potassium, name: 'Potassium', unit: 'mmol/L' },
   pfhb: { tab: 'PFHb', name: 'Free haemoglobin', unit: 'mg/dL' },
 };
 

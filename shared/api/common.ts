@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../domain/time-zone';
 
 /**
  * Input primitives every schema builds on, bounded to what the database stores, so that no
@@ -213,16 +214,6 @@ export const timestamp = (
   z.iso
     .datetime({ offset: true, error: message })
     .refine((s) => yearOf(s) >= MIN_YEAR && yearOf(s) <= MAX_YEAR, message);
-
-/** An IANA zone the runtime knows (the database needs it to count days in it). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** An input IANA time zone name (Europe/London, UTC), with the shape the document shows. */
 export const timeZone = (message = 'Unknown time zone: use an IANA name such as Europe/London.') =>

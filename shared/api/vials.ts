@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID_PATTERN } from '../vial/tag';
 import { id, idParam, intParam, out, pageQuery, text } from './common';
 
 export const VIAL_VERSIONS = ['VV1', 'VV2', 'VV3'] as const;
@@ -23,8 +24,10 @@ export const vial = z.object({
 });
 export type Vial = z.infer<typeof vial>;
 
+export const UUID_MESSAGE = 'Expected a UUID';
+
 const uuid = text()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Expected a UUID')
+  .regex(UUID_PATTERN, UUID_MESSAGE)
   .transform((s) => s.toLowerCase());
 
 export const vialCreate = z.object({

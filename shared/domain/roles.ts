@@ -15,6 +15,10 @@ export const atLeast = (r: Role, min: Role): boolean => rank(r) >= rank(min);
 export const mayGrant = (granter: Role, granted: Role): boolean =>
   granter === 'staff' || (granted !== 'staff' && atLeast(granter, granted));
 
+/** The role a user acts with: 'staff' for the provider's staff, whatever role is stored. */
+export const effectiveRole = (user: { role: Role; isStaff: boolean }): Role =>
+  user.isStaff ? 'staff' : user.role;
+
 const from = (min: Role): readonly Role[] => ROLES.filter((r) => atLeast(r, min));
 
 /**

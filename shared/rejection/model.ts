@@ -24,6 +24,12 @@ export const DEFAULT_MODEL: RejectionModel = {
 
 export type Analyte = 'ldh' | 'asat' | 'potassium';
 export const ANALYTES: readonly Analyte[] = ['ldh', 'asat', 'potassium'];
+/** Each analyte as every screen and report names it ('K' for potassium, as the spec writes). */
+export const ANALYTE_NAMES: Readonly<Record<Analyte, string>> = {
+  ldh: 'LDH',
+  asat: 'ASAT',
+  potassium: 'K',
+};
 
 /** The analyzer's hemolysis-index cut-offs (mg/dL) above which it suppresses each result. */
 export type AnalyzerThresholds = Record<Analyte, number>;

@@ -21,7 +21,8 @@ export interface VialTag {
   lastSyncSeconds: number;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID in its textual form, any case: a vial's identity (its tag, its registration). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The 16 bytes of a UUID in RFC 4122 (network, i.e. textual) order. */
 export function uuidToBytes(uuid: string): Uint8Array {

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -10,13 +9,15 @@ import {
   ContractStatusChip,
   useContract,
 } from '../../features/contracts';
+import { ErrorFetching } from '../../components/ui/query-state';
 
 /** /contracts/{id}/edit: the form (organization fixed) and the contract's files. */
 export default function ContractEditPage() {
   const id = Number(useParams().id);
   const contract = useContract(id);
   if (contract.isLoading) return <LoadingScreen />;
-  if (!contract.data) return <Alert severity="error">Error fetching data</Alert>;
+  if (!contract.data)
+    return <ErrorFetching error={contract.error} back={{ to: '/contracts', label: 'Contracts' }} />;
   return (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h1" gutterBottom>

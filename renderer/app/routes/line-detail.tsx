@@ -27,7 +27,8 @@ export default function LineDetailPage() {
     { value: 'validations', label: 'Validations', on: flags.validation },
   ].filter((v) => v.on);
 
-  if (line.isError) return <ErrorFetching />;
+  if (line.isError)
+    return <ErrorFetching error={line.error} back={{ to: '/lines', label: word.plural }} />;
   if (!line.data) return <RetrievingData />;
   if (!views.some((v) => v.value === view)) return <Navigate to={`/line/${id}/summary`} replace />;
   const l = line.data;

@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
+import { useLineWord } from '../../features/institutes';
 import { useLine } from '../../features/lines';
 import { RecordCompare } from '../../features/records';
 
@@ -9,7 +10,9 @@ import { RecordCompare } from '../../features/records';
 export default function LineRecordsComparePage() {
   const id = Number(useParams().id);
   const line = useLine(id);
-  if (line.isError) return <ErrorFetching />;
+  const word = useLineWord();
+  if (line.isError)
+    return <ErrorFetching error={line.error} back={{ to: '/lines', label: word.plural }} />;
   if (!line.data) return <RetrievingData />;
   return (
     <Stack spacing={2}>

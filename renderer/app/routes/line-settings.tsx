@@ -18,7 +18,8 @@ export default function LineSettingsPage() {
   const line = useLine(id);
   const update = useUpdateLine();
   const { enqueueSnackbar } = useSnackbar();
-  if (line.isError) return <ErrorFetching />;
+  if (line.isError)
+    return <ErrorFetching error={line.error} back={{ to: '/lines', label: word.plural }} />;
   if (!line.data) return <RetrievingData />;
   const l = line.data;
 

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { ErrorFetching } from '../../components/ui/query-state';
 import { useUser } from '../../features/auth';
 import {
   OrganizationForm,
@@ -43,7 +43,14 @@ export default function OrganizationSettingsPage() {
   const { enqueueSnackbar } = useSnackbar();
 
   if (!Number.isInteger(id) || id <= 0) return <Navigate to="/organizations" replace />;
-  if (institute.isError) return <Alert severity="error">Organization not found.</Alert>;
+  if (institute.isError)
+    return (
+      <ErrorFetching
+        error={institute.error}
+        notFound="Organization not found."
+        back={{ to: '/organizations', label: 'Organizations' }}
+      />
+    );
   if (!institute.data || !me) return <LoadingScreen />;
 
   const save = async (body: Parameters<typeof update.mutateAsync>[0]['body']) => {

@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router-dom';
-import { errorStatus } from '../../lib/api-client';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useAreaOpen, useSelectedInstituteId } from '../../features/institutes';
+import { ErrorFetching } from '../../components/ui/query-state';
 import { useRecord, RecordDetail, usePrefetchRecordCharts } from '../../features/records';
 
 /** /record/{id}: one transit record. */
@@ -13,10 +12,6 @@ export default function RecordPage() {
   usePrefetchRecordCharts(id, useAreaOpen('troubleshooting', useSelectedInstituteId()));
   if (record.isLoading) return <LoadingScreen />;
   if (record.isError || !record.data)
-    return (
-      <Alert severity="error">
-        {errorStatus(record.error) === 404 ? 'No Data' : 'Error fetching data'}
-      </Alert>
-    );
+    return <ErrorFetching error={record.error} back={{ to: '/records', label: 'Records' }} />;
   return <RecordDetail record={record.data} />;
 }

@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { ErrorFetching } from '../../components/ui/query-state';
 import { useUser } from '../../features/auth';
 import { UserForm, useUserById } from '../../features/users';
 
@@ -25,7 +25,14 @@ export function UserEditPage() {
   const id = Number(useParams().id);
   const { data: me } = useUser();
   const user = useUserById(id);
-  if (user.isError) return <Alert severity="error">User not found.</Alert>;
+  if (user.isError)
+    return (
+      <ErrorFetching
+        error={user.error}
+        notFound="User not found."
+        back={{ to: '/settings', label: 'Settings' }}
+      />
+    );
   if (!me || !user.data) return <LoadingScreen />;
   return (
     <Paper sx={{ p: 3 }}>

@@ -36,7 +36,10 @@ export default function ValidationDetailPage() {
   const id = Number(useParams().id);
   const canEdit = useCanEdit();
   const validation = useValidation(id);
-  if (validation.isError) return <ErrorFetching />;
+  if (validation.isError)
+    return (
+      <ErrorFetching error={validation.error} back={{ to: '/validations', label: 'Validations' }} />
+    );
   if (!validation.data) return <RetrievingData />;
   const v = validation.data;
   const completed = v.status === 'completed';

@@ -24,7 +24,10 @@ export default function ValidationEditPage() {
       });
   }, [completed, enqueueSnackbar]);
 
-  if (validation.isError) return <ErrorFetching />;
+  if (validation.isError)
+    return (
+      <ErrorFetching error={validation.error} back={{ to: '/validations', label: 'Validations' }} />
+    );
   if (!validation.data) return <RetrievingData />;
   if (completed || !canEdit) return <Navigate to={`/validation/${id}`} replace />;
   return (

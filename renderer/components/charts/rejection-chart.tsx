@@ -12,13 +12,18 @@ import {
 import { ChartPanel } from './chart-panel';
 import { categoryXAxis, referenceLine, valueAxis } from './options';
 import { CHART_TONES } from './theme';
+import { ANALYTE_NAMES, ANALYTES, type Analyte } from '../../../shared/rejection/model';
 
 export interface RejectionSeries {
-  /** 'LDH', 'ASAT', 'K'. */
+  /** The analyte's name (ANALYTE_NAMES). */
   name: string;
   /** Fractions in [0, 1] per category; null where there are no figures. */
   values: (number | null)[];
 }
+
+/** One series per analyte, named as everywhere else, from each analyte's figures. */
+export const seriesPerAnalyte = (values: (analyte: Analyte) => (number | null)[]) =>
+  ANALYTES.map((a): RejectionSeries => ({ name: ANALYTE_NAMES[a], values: values(a) }));
 
 /** The band colours spelled out, since a colour alone never carries the meaning. */
 function BandLegend() {

@@ -10,11 +10,9 @@ import type { Analyzer } from '../../entities/analyzer';
 import { notFound } from '../errors';
 import { instituteExists } from '../institutes/repository';
 import { authorize } from '../policy';
-// eslint-disable-next-line fences/no-area-cycle -- the rejection ↔ analyzer ↔ clinical-data cycle: dedupe branch fixes this
-import { modelFor, storedRejection, thresholdsOf } from '../rejection/service';
+import { findAnalyzer } from '../rejection/repository';
+import { modelFor, recomputeRejection, thresholdsOf } from '../rejection/service';
 import * as repo from './repository';
-
-const RECOMPUTE_BATCH = 1000;
 
 export interface AnalyzerDeps {
   db: DataSource;
@@ -38,42 +36,8 @@ export async function getAnalyzer(
 ): Promise<AnalyzerSettings> {
   authorize(user, 'read', instituteId);
   await assertInstitute(db, instituteId);
-  const analyzer = await repo.findAnalyzer(db.manager, instituteId);
+  const analyzer = await findAnalyzer(db.manager, instituteId);
   return { analyzer, thresholds: thresholdsOf(analyzer) };
-}
-
-/**
- * Records' stored rejection (worst analyte in percent, each analyte's probability) at new
- * thresholds or a new model: computed here with the shared model, written in batches of ids.
- */
-export async function recomputeRejection({ db }: AnalyzerDeps, instituteId: number) {
-  const model = await modelFor(db.manager, instituteId);
-  const thresholds = thresholdsOf(await repo.findAnalyzer(db.manager, instituteId));
-  let after = 0;
-  let updated = 0;
-  for (;;) {
-    const batch = await repo.recordAucsAfter(db.manager, instituteId, after, RECOMPUTE_BATCH);
-    if (!batch.length) return updated;
-    await repo.setRecordRejections(
-      db.manager,
-      batch.map((r) => r.id),
-      batch.map((r) => storedRejection(r.auc, { thresholds, model })),
-    );
-    updated += batch.length;
-    after = batch[batch.length - 1].id;
-  }
-}
-
-/**
- * Records stored before each analyte's probability was (migration LineTallies) get theirs, once:
- * until then they count as 0 in their lines' rejection rates.
- */
-export async function fillMissingRejection(deps: AnalyzerDeps): Promise<number> {
-  let filled = 0;
-  for (const instituteId of await repo.institutesMissingRejection(deps.db.manager)) {
-    filled += await recomputeRejection(deps, instituteId);
-  }
-  return filled;
 }
 
 export async function updateAnalyzer(
@@ -84,7 +48,7 @@ export async function updateAnalyzer(
 ) {
   authorize(user, 'analyzer:edit', instituteId);
   await assertInstitute(deps.db, instituteId);
-  const existing = await repo.findAnalyzer(deps.db.manager, instituteId);
+  const existing = await findAnalyzer(deps.db.manager, instituteId);
   const thresholdsChanged =
     !existing ||
     existing.ldhThreshold !== body.ldh_threshold ||

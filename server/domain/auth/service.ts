@@ -14,6 +14,7 @@ import { badRequest, notFound, tooManyRequests, unauthorized } from '../errors';
 import * as oneTimeTokens from '../one-time-tokens/repository';
 import * as users from '../users/repository';
 import * as tokens from './repository';
+import { effectiveRole } from '../../../shared/domain/roles';
 
 export const BAD_CREDENTIALS = 'Incorrect e-mail/username or password.';
 const BAD_REFRESH = 'Your session has expired. Please log in again.';
@@ -38,7 +39,7 @@ export async function loadAuthUser(db: DataSource, userId: number): Promise<Auth
   return {
     id: user.id,
     email: user.email,
-    role: user.isStaff ? 'staff' : user.role,
+    role: effectiveRole(user),
     isStaff: user.isStaff,
     instituteIds: user.instituteIds,
   };
@@ -54,7 +55,7 @@ export async function issueTokens(
   const refresh = await tokens.insertRefreshToken(manager, user.id, family, deps.refreshTokenDays);
   const access = await deps.accessTokens.sign({
     sub: user.id,
-    roles: [user.isStaff ? 'staff' : user.role],
+    roles: [effectiveRole(user)],
     institutes: (user.institutes ?? []).map((i) => i.id),
     sid: family,
   });

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { includedRecordSql } from '../../../shared/domain/included-record';
 import { INCLUDED_RECORD_COLUMNS, type IncludedRecordRow } from '../statistics/repository';
+import { outOfRangeSql } from '../../../shared/domain/out-of-range';
 
 export interface BaselineRow extends IncludedRecordRow {
   line_id: number;
@@ -56,7 +57,7 @@ const rangeParams = (ranges: LineRange[]) => [
  * cost is the records out of range, not all of the line's.
  */
 const COUNT_OUT_OF_RANGE = `(SELECT count(*)::int FROM records r
-   WHERE r.line_id = b.line_id AND (r.auc < b.lower OR r.auc > b.upper)
+   WHERE r.line_id = b.line_id AND ${outOfRangeSql('r.auc', 'b.lower', 'b.upper')}
      AND r.date > v.completed_at AND ${includedRecordSql('r')})`;
 
 /** The key a line's tally caches its out-of-range count with (entity LineTally). */

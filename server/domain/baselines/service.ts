@@ -5,6 +5,7 @@ import { rangeCovering99, summarize, type MetricRange } from '../../../shared/vi
 import type { TransitRecord } from '../../entities/record';
 import { includedRecordOf, type IncludedRecord } from '../statistics/repository';
 import { baselineRows } from './repository';
+import { isOutOfRange } from '../../../shared/domain/out-of-range';
 
 /** The validation a line is monitored against, with its records on that line and their range. */
 export interface LineBaseline {
@@ -53,9 +54,6 @@ export async function baselinesOf(
   return baselines;
 }
 
-export const isOutside = (value: number, range: MetricRange) =>
-  value < range.lower || value > range.upper;
-
 /**
  * Each record's `out_of_range` against its line's validated range (vial-data.md, "Line range and
  * statistics"). Lines get validated ranges from completed validations; until a record's line has
@@ -81,7 +79,7 @@ export async function outOfRangeOf(
           value: r.auc,
           validated: baseline.isBaseline,
           range,
-          out_of_range: isOutside(r.auc, range),
+          out_of_range: isOutOfRange(r.auc, range),
         },
       ];
     }),

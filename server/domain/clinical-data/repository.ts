@@ -1,7 +1,5 @@
 import type { EntityManager } from 'typeorm';
 import type { ClinicalDataListQuery } from '../../../shared/api/clinical-data';
-import { includedRecordSql } from '../../../shared/domain/included-record';
-import type { CalibrationEntry } from '../../../shared/rejection/model';
 import { ClinicalData } from '../../entities/clinical-data';
 import { TransitRecord } from '../../entities/record';
 import { paginate } from '../pagination';
@@ -49,30 +47,6 @@ export function pageOfClinicalData(
 
 export function findClinicalData(manager: EntityManager, id: number) {
   return clinicalDataQuery(manager).where('cd.id = :id', { id }).getOne();
-}
-
-/**
- * The entries rejection-model.md lets calibrate the model: not excluded, both HI values, and a
- * linked record that is processed, unflagged and has a VitalMetric (the included-record rule).
- */
-export async function usableCalibrationEntries(
-  manager: EntityManager,
-  instituteId: number,
-): Promise<CalibrationEntry[]> {
-  const rows: { h_index: number; h_index_baseline: number; auc: number }[] = await manager.query(
-    `SELECT cd.h_index, cd.h_index_baseline, r.auc
-       FROM clinical_data cd JOIN records r ON r.id = cd.record_id
-      WHERE cd.institute_id = $1 AND NOT cd.exclude_from_model
-        AND cd.h_index IS NOT NULL AND cd.h_index_baseline IS NOT NULL
-        AND ${includedRecordSql('r')}
-      ORDER BY cd.id`,
-    [instituteId],
-  );
-  return rows.map((r) => ({
-    h_index: Number(r.h_index),
-    h_index_baseline: Number(r.h_index_baseline),
-    auc: Number(r.auc),
-  }));
 }
 
 /**

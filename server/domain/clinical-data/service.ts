@@ -12,15 +12,12 @@ import {
 import { MIN_CALIBRATION_ENTRIES } from '../../../shared/rejection/model';
 import type { AuthUser } from '../../auth/auth-user';
 import type { ClinicalData } from '../../entities/clinical-data';
-// eslint-disable-next-line fences/no-area-cycle -- the rejection ↔ analyzer ↔ clinical-data cycle: dedupe branch fixes this
-import { recomputeRejection } from '../analyzer/service';
 import { forbidden, invalidField, notFound } from '../errors';
 import { instituteExists } from '../institutes/repository';
 import { requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import { authorize, can } from '../policy';
-// eslint-disable-next-line fences/no-area-cycle -- the rejection ↔ analyzer ↔ clinical-data cycle: dedupe branch fixes this
-import { modelFor } from '../rejection/service';
+import { modelFor, recomputeRejection } from '../rejection/service';
 import * as repo from './repository';
 
 export interface ClinicalDataDeps {
@@ -44,10 +41,8 @@ const COLUMN: Record<ClinicalValueField, keyof ClinicalData> = {
 };
 
 /** Tenancy (404), then the clinicalData flag (403 with a detail). */
-async function gate(manager: EntityManager, user: AuthUser, instituteId: number) {
-  authorize(user, 'read', instituteId);
-  return requireFeature(manager, user, instituteId, 'clinicalData');
-}
+const gate = (manager: EntityManager, user: AuthUser, instituteId: number) =>
+  requireFeature(manager, user, instituteId, 'clinicalData');
 
 async function findEntry(manager: EntityManager, user: AuthUser, id: number) {
   const entry = await repo.findClinicalData(manager, id);

@@ -221,11 +221,24 @@ export async function measurementRange(manager: EntityManager, f: SummaryFilter)
   return row;
 }
 
-/** Included records of some lines with the local period each falls in. */
+export interface RecordPeriodRow {
+  line_id: number;
+  period_start: Date;
+  records: number;
+  ldh: number;
+  asat: number;
+  potassium: number;
+}
+
+/**
+ * Included records of some lines per local period: how many, and the mean of each analyte's
+ * rejection probability as the records table stores it (kept current by the rejection service
+ * whenever thresholds or the model change).
+ */
 export async function recordPeriods(
   manager: EntityManager,
   f: SummaryFilter & { lineIds: number[] },
-): Promise<{ line_id: number; period_start: Date; auc: number }[]> {
+): Promise<RecordPeriodRow[]> {
   const params: unknown[] = [f.instituteId, f.zone, f.frequency, f.lineIds];
   const where = [`r.institute_id = $1`, `r.line_id = ANY($4::int[])`, includedRecordSql('r')];
   if (f.from) {
@@ -236,10 +249,13 @@ export async function recordPeriods(
     params.push(f.to);
     where.push(`r.date <= $${params.length}`);
   }
-  const rows: { line_id: number; period_start: Date; auc: number }[] = await manager.query(
-    `SELECT r.line_id, (date_trunc($3, r.date AT TIME ZONE $2) AT TIME ZONE $2) AS period_start, r.auc
-       FROM records r WHERE ${where.join(' AND ')}`,
+  const rows: RecordPeriodRow[] = await manager.query(
+    `SELECT r.line_id, (date_trunc($3, r.date AT TIME ZONE $2) AT TIME ZONE $2) AS period_start,
+            count(*)::int AS records, avg(r.p_ldh)::float8 AS ldh, avg(r.p_asat)::float8 AS asat,
+            avg(r.p_potassium)::float8 AS potassium
+       FROM records r WHERE ${where.join(' AND ')}
+      GROUP BY r.line_id, period_start`,
     params,
   );
-  return rows.map((r) => ({ ...r, auc: Number(r.auc) }));
+  return rows;
 }

@@ -12,7 +12,6 @@ import {
   type measurementUpdate,
   type summaryQuery,
 } from '../../../shared/api/hemolysis';
-import { ANALYTES, rejectionForValue } from '../../../shared/rejection/model';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Label } from '../../entities/label';
 import type { BlobStore, ReceivedFile } from '../../storage/blob-store';
@@ -22,7 +21,7 @@ import { requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import { findInstituteLine } from '../lines/repository';
 import { authorize } from '../policy';
-import { rejectionSettings } from '../rejection/service';
+import { thresholdsFor } from '../rejection/service';
 import { parseFormFields, type Receive, type ReceivedForm } from '../uploads';
 import { HemolysisCsvParser, type CsvProblem } from './csv';
 import * as repo from './repository';
@@ -38,10 +37,9 @@ type DbDeps = Pick<HemolysisDeps, 'db'>;
 /** Rows per INSERT: large enough for few round trips, small enough to keep memory flat. */
 export const INSERT_BATCH = 5000;
 
-async function gate(manager: EntityManager, user: AuthUser, instituteId: number) {
-  authorize(user, 'read', instituteId);
-  return requireFeature(manager, user, instituteId, 'hemolysisTracking');
-}
+/** Tenancy (404), then the hemolysisTracking flag (403 with a detail). */
+const gate = (manager: EntityManager, user: AuthUser, instituteId: number) =>
+  requireFeature(manager, user, instituteId, 'hemolysisTracking');
 
 async function findData(manager: EntityManager, user: AuthUser, id: number) {
   const data = await repo.findHemolysisData(manager, id);
@@ -264,8 +262,8 @@ const rates = (ldh: number, asat: number, potassium: number) => ({ ldh, asat, po
 
 /**
  * Observed against predicted rejection per line and period (hemolysis-data.md section 4): the
- * measurements are grouped and summarised by the database; the prediction is the mean model
- * probability of the line's included records in the same period.
+ * measurements are grouped and summarised by the database; the prediction is the mean of the
+ * probabilities the records table stores for the line's included records in the same period.
  */
 export async function hemolysisSummary(
   { db }: DbDeps,
@@ -283,23 +281,17 @@ export async function hemolysisSummary(
     to: q.timestamp__lte,
     donorSample: q.donor_sample,
   };
-  const { thresholds, model } = await rejectionSettings(db.manager, instituteId);
+  const thresholds = await thresholdsFor(db.manager, instituteId);
   const [periods, range] = await Promise.all([
     repo.measurementPeriods(db.manager, filter, thresholds),
     repo.measurementRange(db.manager, filter),
   ]);
   const lineIds = [...new Set(periods.map((p) => p.line_id))];
-  const predicted = new Map<string, { n: number; sums: Record<string, number> }>();
-  if (lineIds.length) {
-    for (const r of await repo.recordPeriods(db.manager, { ...filter, lineIds })) {
-      const key = `${r.line_id}@${new Date(r.period_start).getTime()}`;
-      const entry = predicted.get(key) ?? { n: 0, sums: { ldh: 0, asat: 0, potassium: 0 } };
-      const byAnalyte = rejectionForValue(r.auc, thresholds, model);
-      for (const a of ANALYTES) entry.sums[a] += byAnalyte[a].probability;
-      entry.n += 1;
-      predicted.set(key, entry);
-    }
-  }
+  const predicted = new Map(
+    (lineIds.length ? await repo.recordPeriods(db.manager, { ...filter, lineIds }) : []).map(
+      (r) => [`${r.line_id}@${new Date(r.period_start).getTime()}`, r],
+    ),
+  );
   return {
     range:
       range?.start && range.end
@@ -317,10 +309,8 @@ export async function hemolysisSummary(
         median: p.median,
         p95: p.p95,
         rejected: rates(p.rejected_ldh, p.rejected_asat, p.rejected_potassium),
-        predicted: pred
-          ? rates(pred.sums.ldh / pred.n, pred.sums.asat / pred.n, pred.sums.potassium / pred.n)
-          : null,
-        records: pred?.n ?? 0,
+        predicted: pred ? rates(pred.ldh, pred.asat, pred.potassium) : null,
+        records: pred?.records ?? 0,
       };
     }),
   };

@@ -10,16 +10,6 @@ const CACHE_LIMIT = 200_000;
 /** Further than any offset reaches, closer than two transitions ever come. */
 const PROBE = 18 * 60 * 60 * 1000;
 
-export function isValidTimeZone(zone: string): boolean {
-  if (!zone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export class ZoneOffsets {
   private readonly format: Intl.DateTimeFormat;
   private readonly cache = new Map<number, number>();

@@ -121,9 +121,9 @@ export async function uploadSummary(
 }
 
 /**
- * Refuses (403 with the flag's detail) when an institute's area is closed (its flag off; see
- * `areaOpen`), except to the provider's staff, who use every area; answers the institute. Call
- * after the tenancy check, so another institute's ids stay 404.
+ * The gate of a flagged area: tenancy first (another institute's ids stay 404), then the area's
+ * flag: 403 with the flag's detail when the area is closed (see `areaOpen`), except to the
+ * provider's staff, who use every area. Answers the institute.
  */
 export async function requireFeature(
   manager: EntityManager,
@@ -131,6 +131,7 @@ export async function requireFeature(
   instituteId: number,
   flag: ServerGatedFlag,
 ): Promise<Institute> {
+  authorize(user, 'read', instituteId);
   const institute = await repo.findInstitute(manager, instituteId);
   if (!institute) throw notFound();
   if (!usesEveryArea(user) && !areaOpen(effectiveFlags(institute.featureFlags), flag, institute.id))

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   calibrateModel,
   DEFAULT_THRESHOLDS,
@@ -9,10 +9,13 @@ import {
 } from '../../../shared/rejection/model';
 import type { Analyzer } from '../../entities/analyzer';
 import type { StoredRejection } from '../../entities/record';
-// eslint-disable-next-line fences/no-area-cycle -- the rejection ↔ analyzer ↔ clinical-data cycle: dedupe branch fixes this
-import { findAnalyzer } from '../analyzer/repository';
-// eslint-disable-next-line fences/no-area-cycle -- the rejection ↔ analyzer ↔ clinical-data cycle: dedupe branch fixes this
-import { usableCalibrationEntries } from '../clinical-data/repository';
+import * as repo from './repository';
+
+const RECOMPUTE_BATCH = 1000;
+
+export interface RejectionDeps {
+  db: DataSource;
+}
 
 /** The analyzer's cut-offs, or the defaults of rejection-model.md until one is saved. */
 export const thresholdsOf = (analyzer: Analyzer | null): AnalyzerThresholds =>
@@ -24,6 +27,10 @@ export const thresholdsOf = (analyzer: Analyzer | null): AnalyzerThresholds =>
       }
     : DEFAULT_THRESHOLDS;
 
+/** The institute's analyzer cut-offs in force. */
+export const thresholdsFor = async (manager: EntityManager, instituteId: number) =>
+  thresholdsOf(await repo.findAnalyzer(manager, instituteId));
+
 /**
  * The model parameters for an institute: calibrated from its usable clinical data when it has at
  * least MIN_CALIBRATION_ENTRIES of them, the defaults otherwise (rejection-model.md,
@@ -34,7 +41,7 @@ export async function modelFor(
   manager: EntityManager,
   instituteId: number,
 ): Promise<CalibratedModel> {
-  return calibrateModel(await usableCalibrationEntries(manager, instituteId));
+  return calibrateModel(await repo.usableCalibrationEntries(manager, instituteId));
 }
 
 /** The institute's analyzer thresholds and rejection model, fetched once per request. */
@@ -47,11 +54,11 @@ export async function rejectionSettings(
   manager: EntityManager,
   instituteId: number,
 ): Promise<RejectionSettings> {
-  const [analyzer, model] = await Promise.all([
-    findAnalyzer(manager, instituteId),
+  const [thresholds, model] = await Promise.all([
+    thresholdsFor(manager, instituteId),
     modelFor(manager, instituteId),
   ]);
-  return { thresholds: thresholdsOf(analyzer), model };
+  return { thresholds, model };
 }
 
 /**
@@ -69,4 +76,37 @@ export function storedRejection(
     pAsat: byAnalyte.asat.probability,
     pPotassium: byAnalyte.potassium.probability,
   };
+}
+
+/**
+ * Records' stored rejection (worst analyte in percent, each analyte's probability) at new
+ * thresholds or a new model: computed here with the shared model, written in batches of ids.
+ */
+export async function recomputeRejection({ db }: RejectionDeps, instituteId: number) {
+  const settings = await rejectionSettings(db.manager, instituteId);
+  let after = 0;
+  let updated = 0;
+  for (;;) {
+    const batch = await repo.recordAucsAfter(db.manager, instituteId, after, RECOMPUTE_BATCH);
+    if (!batch.length) return updated;
+    await repo.setRecordRejections(
+      db.manager,
+      batch.map((r) => r.id),
+      batch.map((r) => storedRejection(r.auc, settings)),
+    );
+    updated += batch.length;
+    after = batch[batch.length - 1].id;
+  }
+}
+
+/**
+ * Records stored before each analyte's probability was (migration LineTallies) get theirs, once:
+ * until then they count as 0 in their lines' rejection rates.
+ */
+export async function fillMissingRejection(deps: RejectionDeps): Promise<number> {
+  let filled = 0;
+  for (const instituteId of await repo.institutesMissingRejection(deps.db.manager)) {
+    filled += await recomputeRejection(deps, instituteId);
+  }
+  return filled;
 }

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { PageQuery } from '../../../shared/api/common';
 import type { userCreate, userInvite, userListQuery, userUpdate } from '../../../shared/api/users';
-import { atLeast, mayGrant, type Role } from '../../../shared/domain/roles';
+import { atLeast, effectiveRole, mayGrant, type Role } from '../../../shared/domain/roles';
 import type { AuthUser } from '../../auth/auth-user';
 import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
@@ -209,7 +209,7 @@ export async function updateUser(
     if (membershipChange) {
       if (self && !me.isStaff) throw forbidden(NOT_AUTHORIZED_UPDATE);
       checkGrant(me, body, NOT_AUTHORIZED_UPDATE);
-      const currentRole = user.isStaff ? 'staff' : user.role;
+      const currentRole = effectiveRole(user);
       const reachesOthers =
         (body.role !== undefined && body.role !== currentRole) ||
         (body.is_active !== undefined && body.is_active !== user.isActive);

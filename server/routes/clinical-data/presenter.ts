@@ -8,6 +8,7 @@ import {
 import type { CalibratedModel } from '../../../shared/rejection/model';
 import type { ClinicalData } from '../../entities/clinical-data';
 import type { TransitRecord } from '../../entities/record';
+import { presentLabels } from '../labels/presenter';
 
 export function presentRecordRef(r: TransitRecord): ClinicalRecordRef {
   return {
@@ -44,9 +45,7 @@ export function presentClinicalData(e: ClinicalData): ClinicalDataDto {
     ...values,
     exclude_from_model: e.excludeFromModel,
     donor_sample: e.donorSample,
-    labels: (e.labels ?? [])
-      .map((l) => ({ id: l.id, label: l.label, color: l.color }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+    labels: presentLabels(e.labels),
   };
 }
 

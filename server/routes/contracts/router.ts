@@ -16,8 +16,8 @@ import * as contracts from '../../domain/contracts/service';
 import { apiRouter } from '../../http/api-router';
 import { receiveMultipartFiles } from '../../http/multipart-files';
 import { presentPage } from '../../http/present-page';
-import { HANDLED } from '../../http/route';
 import { presentContract } from './presenter';
+import { sendStoredFile } from '../../http/send-file';
 
 const fileParams = z.object({
   id: z.coerce.number().int().positive(),
@@ -130,13 +130,7 @@ export function contractsRouter(ctx: AppContext): Router {
     },
     async ({ user, params, res }) => {
       const file = await contracts.readContractFile(deps, user, params.id, params.fileId);
-      res
-        .status(200)
-        .set('Content-Type', 'application/pdf')
-        .set('Cache-Control', 'private, no-store')
-        .attachment(file.fileName)
-        .send(file.bytes);
-      return HANDLED;
+      return sendStoredFile(res, file, 'application/pdf');
     },
   );
   return api.router;

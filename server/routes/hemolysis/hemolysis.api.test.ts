@@ -358,4 +358,20 @@ describe('the summary in a zone far from UTC', () => {
     const none = await summary('frequency=day&timestamp__gte=2030-01-01T00:00:00Z');
     expect(none.body).toEqual({ range: null, data: [] });
   });
+
+  it("predicts from the records' stored figures, which follow a threshold change", async () => {
+    const changed = { ldh: 14, asat: 25, potassium: 35 };
+    const setCutoffs = (c: typeof cutoffs) =>
+      admin.patch(`/v2/institutes/${hospital}/analyzer`, {
+        ldh_threshold: c.ldh,
+        asat_threshold: c.asat,
+        potassium_threshold: c.potassium,
+      });
+    expect((await setCutoffs(changed)).status).toBe(200);
+    const { body } = await summary(`frequency=day&line_ids=${line}`);
+    const expected = rejectionForValue(300, changed, DEFAULT_MODEL);
+    for (const a of ['ldh', 'asat', 'potassium'] as const)
+      expect(body.data[0].predicted[a]).toBeCloseTo(expected[a].probability, 10);
+    expect((await setCutoffs(cutoffs)).status).toBe(200);
+  });
 });

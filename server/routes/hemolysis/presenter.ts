@@ -5,6 +5,7 @@ import type {
   measurementDays,
 } from '../../../shared/api/hemolysis';
 import type { HemolysisData, HemolysisMeasurement } from '../../entities/hemolysis-data';
+import { presentLabels } from '../labels/presenter';
 
 export const hemolysisDownloadUrl = (id: number) => `/v2/hemolysis-index-data/${id}/download`;
 
@@ -16,9 +17,7 @@ export function presentHemolysisData(d: HemolysisData): HemolysisDataDto {
     filename: d.fileName,
     line: { id: d.line.id, name: d.line.name },
     donor_sample: d.donorSample,
-    labels: (d.labels ?? [])
-      .map((l) => ({ id: l.id, label: l.label, color: l.color }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+    labels: presentLabels(d.labels),
     timezone_name: d.timezoneName,
     upload_date: d.uploadDate.toISOString(),
     measurement_summary: {

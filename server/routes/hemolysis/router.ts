@@ -20,8 +20,8 @@ import * as hemolysis from '../../domain/hemolysis/service';
 import { apiRouter } from '../../http/api-router';
 import { receiveMultipart } from '../../http/multipart';
 import { presentPage } from '../../http/present-page';
-import { HANDLED } from '../../http/route';
 import { presentHemolysisData, presentMeasurement, presentMeasurementDays } from './presenter';
+import { sendStoredFile } from '../../http/send-file';
 
 export function hemolysisRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'hemolysis');
@@ -120,13 +120,7 @@ export function hemolysisRouter(ctx: AppContext): Router {
     },
     async ({ user, params, res }) => {
       const file = await hemolysis.hemolysisFile(deps, user, params.id);
-      res
-        .status(200)
-        .set('Content-Type', 'text/csv')
-        .set('Cache-Control', 'private, no-store')
-        .attachment(file.fileName)
-        .send(file.bytes);
-      return HANDLED;
+      return sendStoredFile(res, file, 'text/csv');
     },
   );
   api.get(

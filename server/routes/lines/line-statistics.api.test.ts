@@ -10,9 +10,12 @@ import { instituteIds, insertProcessedRecords } from '../../../testing/lines';
 import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../testing/records';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
-import { fillMissingRejection } from '../../domain/analyzer/service';
 import { OUT_OF_RANGE_FOR_REVALIDATION } from '../../domain/lines/service';
-import { rejectionSettings, storedRejection } from '../../domain/rejection/service';
+import {
+  fillMissingRejection,
+  rejectionSettings,
+  storedRejection,
+} from '../../domain/rejection/service';
 import { processRecord } from '../../pipeline/process-record';
 
 /**

@@ -1,5 +1,6 @@
 import type { LineDto, LineValidationRow } from '../../../shared/api/lines';
 import type { LineValidation, LineView } from '../../domain/lines/service';
+import { presentLabels } from '../labels/presenter';
 
 export function presentLine({ line, statistics, monitoring }: LineView): LineDto {
   return {
@@ -10,9 +11,7 @@ export function presentLine({ line, statistics, monitoring }: LineView): LineDto
     is_hand_carried: line.isHandCarried,
     manufacturer: line.manufacturer,
     archived: line.archived,
-    labels: (line.labels ?? [])
-      .map((l) => ({ id: l.id, label: l.label, color: l.color }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+    labels: presentLabels(line.labels),
     institute: line.instituteId,
     has_hemolysis: line.hasHemolysis,
     line_statistics: statistics,

@@ -1,6 +1,7 @@
 import type { RecordDto, UploadResponse } from '../../../shared/api/records';
 import type { RecordView } from '../../domain/records/service';
 import type { UploadResult } from '../../domain/records/upload';
+import { presentLabels } from '../labels/presenter';
 
 /**
  * What a record looks like in the API. The error flags come from the columns (staff may have
@@ -14,9 +15,7 @@ export function presentRecord({ record: r, outOfRange, clinicalDataCount }: Reco
     duration: r.duration,
     vial: r.vialLabel,
     line: r.line ? { id: r.line.id, name: r.line.name, archived: r.line.archived } : null,
-    labels: (r.labels ?? [])
-      .map((l) => ({ id: l.id, label: l.label, color: l.color }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+    labels: presentLabels(r.labels),
     exclude: r.exclude,
     hidden: r.hidden,
     test_run: r.testRun,

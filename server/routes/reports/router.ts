@@ -13,9 +13,9 @@ import * as reports from '../../domain/reports/service';
 import { apiRouter } from '../../http/api-router';
 import { receiveMultipart } from '../../http/multipart';
 import { presentPage } from '../../http/present-page';
-import { HANDLED } from '../../http/route';
 import type { Request } from 'express';
 import { presentReport } from './presenter';
+import { sendStoredFile } from '../../http/send-file';
 
 /** What a report file may be: PDF or Word. */
 const REPORT_MEDIA_TYPES = Object.values(REPORT_FILE_TYPES);
@@ -117,13 +117,7 @@ export function reportsRouter(ctx: AppContext): Router {
     },
     async ({ user, params, res }) => {
       const { report, bytes } = await reports.downloadReport(deps, user, params.id);
-      res
-        .status(200)
-        .set('Content-Type', report.contentType)
-        .set('Cache-Control', 'private, no-store')
-        .attachment(report.fileName)
-        .send(bytes);
-      return HANDLED;
+      return sendStoredFile(res, { fileName: report.fileName, bytes }, report.contentType);
     },
   );
   return api.router;

@@ -1,5 +1,6 @@
 import type { User as UserDto } from '../../../shared/api/users';
 import type { User } from '../../entities/user';
+import { effectiveRole } from '../../../shared/domain/roles';
 
 /** The fields of a user that leave the server; never the password hash. */
 export function presentUser(user: User): UserDto {
@@ -8,7 +9,7 @@ export function presentUser(user: User): UserDto {
     email: user.email,
     first_name: user.firstName,
     last_name: user.lastName,
-    role: user.isStaff ? 'staff' : user.role,
+    role: effectiveRole(user),
     institutes: (user.institutes ?? []).map((i) => i.id).sort((a, b) => a - b),
     default_institute: user.defaultInstituteId,
     is_active: user.isActive,

@@ -15,8 +15,8 @@ import { can } from '../../domain/policy';
 import * as vials from '../../domain/vials/service';
 import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
-import { HANDLED } from '../../http/route';
 import { presentVial, presentVialDiff } from './presenter';
+import { sendStoredFile } from '../../http/send-file';
 
 /** The DIF file is downloaded by those who manage the vial fleet (staff) alone. */
 const seesDif = (user: AuthUser) => can(user, 'vials:manage');
@@ -103,13 +103,7 @@ export function vialsRouter(ctx: AppContext): Router {
     },
     async ({ user, params, res }) => {
       const file = await vials.readDif(deps, user, params.label);
-      res
-        .status(200)
-        .set('Content-Type', 'text/csv; charset=utf-8')
-        .set('Cache-Control', 'private, no-store')
-        .attachment(file.fileName)
-        .send(file.bytes);
-      return HANDLED;
+      return sendStoredFile(res, file, 'text/csv; charset=utf-8');
     },
   );
   return api.router;

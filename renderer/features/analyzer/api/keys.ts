@@ -6,8 +6,6 @@ export const analyzerKeys = {
   makes: () => [...queryRoots.types, 'analyzer-makes'] as const,
   /** The choice list of /v2/types/analyzers. */
   analyzerModels: () => [...queryRoots.types, 'analyzer-models'] as const,
-  /** Every rejection figure: new thresholds change them all. */
-  rejections: queryRoots.rejection,
   rejection: (instituteId: number, value: number | null) =>
     [...queryRoots.rejection, instituteId, value] as const,
   /** The model in use: every change of clinical data recalibrates it. */

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnalyzerDto, AnalyzerUpdate } from '../../../../shared/api/analyzer';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-roots';
+import { invalidateRejectionFigures } from '../../../lib/query-roots';
 import { analyzerKeys } from './keys';
 
 export async function updateAnalyzer(
@@ -12,24 +12,15 @@ export async function updateAnalyzer(
   return data;
 }
 
-/**
- * New thresholds change every rejection figure: lines, validations and the observed-vs-predicted
- * summary are refetched.
- */
+/** The saved analyzer is cached; new thresholds change every rejection figure, refetched. */
+export const updateAnalyzerMutation = (queryClient: QueryClient, instituteId: number) => ({
+  mutationFn: (body: AnalyzerUpdate) => updateAnalyzer(instituteId, body),
+  onSuccess: (analyzer: AnalyzerDto) => {
+    queryClient.setQueryData(analyzerKeys.detail(instituteId), analyzer);
+    return invalidateRejectionFigures(queryClient);
+  },
+});
+
 export function useUpdateAnalyzer(instituteId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AnalyzerUpdate) => updateAnalyzer(instituteId, body),
-    onSuccess: (analyzer) => {
-      queryClient.setQueryData(analyzerKeys.detail(instituteId), analyzer);
-      return Promise.all(
-        [
-          queryRoots.lines,
-          queryRoots.validations,
-          queryRoots.hemolysis,
-          analyzerKeys.rejections,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
-  });
+  return useMutation(updateAnalyzerMutation(useQueryClient(), instituteId));
 }

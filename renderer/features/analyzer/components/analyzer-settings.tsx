@@ -11,7 +11,7 @@ import { analyzerUpdate, type AnalyzerDto } from '../../../../shared/api/analyze
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { errorDetail } from '../../../lib/api-client';
-import { useHasRole } from '../../../lib/permissions';
+import { useAllows } from '../../../lib/permissions';
 import { useAnalyzer } from '../api/get-analyzer';
 import { useAnalyzerMakes } from '../api/get-analyzer-makes';
 import { useAnalyzerModels } from '../api/get-analyzer-models';
@@ -149,7 +149,7 @@ function AnalyzerFacts({ analyzer }: { analyzer: AnalyzerDto }) {
 
 /** The Analyzer section of /settings: shown to all, edited by admin, owner and staff. */
 export function AnalyzerSettings({ instituteId }: { instituteId: number }) {
-  const canEdit = useHasRole('admin');
+  const canEdit = useAllows('analyzer:edit');
   const analyzer = useAnalyzer(instituteId);
   const [editing, setEditing] = useState(false);
   if (analyzer.isError) return <ErrorFetching />;

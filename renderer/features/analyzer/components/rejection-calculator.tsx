@@ -14,12 +14,7 @@ import { ErrorFetching, RetrievingData } from '../../../components/ui/query-stat
 import { useRejection, type RejectionResult } from '../api/get-rejection';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatPercent } from '../../../lib/format';
-
-const ANALYTES = [
-  { key: 'ldh', label: 'LDH' },
-  { key: 'asat', label: 'ASAT' },
-  { key: 'potassium', label: 'K' },
-] as const;
+import { ANALYTE_NAMES, ANALYTES } from '../../../../shared/rejection/model';
 
 function ResultTable({ result }: { result: RejectionResult }) {
   return (
@@ -34,11 +29,11 @@ function ResultTable({ result }: { result: RejectionResult }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {ANALYTES.map(({ key, label }) => {
+          {ANALYTES.map((key) => {
             const a = result[key];
             return (
               <TableRow key={key}>
-                <TableCell>{label}</TableCell>
+                <TableCell>{ANALYTE_NAMES[key]}</TableCell>
                 <TableCell>
                   <RejectionChip fraction={a.probability} />
                 </TableCell>

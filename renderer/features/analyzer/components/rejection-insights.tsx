@@ -14,7 +14,7 @@ import {
   REJECTION_BANDS,
   type RejectionBand,
 } from '../../../../shared/domain/rejection-bands';
-import { RejectionChart } from '../../../components/charts/rejection-chart';
+import { RejectionChart, seriesPerAnalyte } from '../../../components/charts/rejection-chart';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useLineWord } from '../../institutes';
 import { LinesSelect, useLines } from '../../lines';
@@ -142,10 +142,9 @@ export function RejectionInsights({
             exportName="rejection-insights"
             title={`Rejection probability per ${word.singular}`}
             categories={shown.map((l) => l.name)}
-            series={(['ldh', 'asat', 'potassium'] as const).map((a) => ({
-              name: a === 'potassium' ? 'K' : a.toUpperCase(),
-              values: shown.map((l) => l.line_statistics.auc.rejection_rates?.[a] ?? null),
-            }))}
+            series={seriesPerAnalyte((a) =>
+              shown.map((l) => l.line_statistics.auc.rejection_rates?.[a] ?? null),
+            )}
           />
         )}
       </Paper>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { clinicalDataKeys, MODEL_DEPENDENT_ROOTS } from './keys';
+import { invalidateRejectionFigures } from '../../../lib/query-roots';
+import { clinicalDataKeys } from './keys';
 
 /** After a change: the lists, and what the recalibrated model changes. */
 export function useInvalidateClinicalData() {
@@ -7,6 +8,6 @@ export function useInvalidateClinicalData() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: clinicalDataKeys.all }),
-      ...MODEL_DEPENDENT_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      invalidateRejectionFigures(queryClient),
     ]);
 }

@@ -11,15 +11,3 @@ export const clinicalDataKeys = {
   recordChoices: (instituteId: number, date: string) =>
     [...queryRoots.clinicalData, 'record-choices', instituteId, date] as const,
 };
-
-/**
- * What a change of clinical data makes stale beyond its own lists: the model and every figure it
- * computes (rejections of records and lines, the calculator, the observed-vs-predicted summary).
- */
-export const MODEL_DEPENDENT_ROOTS = [
-  queryRoots.rejectionModel,
-  queryRoots.rejection,
-  queryRoots.lines,
-  queryRoots.records,
-  queryRoots.hemolysis,
-] as const;

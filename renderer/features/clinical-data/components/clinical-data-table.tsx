@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -29,6 +28,7 @@ import { useClinicalDataList } from '../api/get-clinical-data-list';
 import { ClinicalDataDialog } from './clinical-data-dialog';
 import { DeleteClinicalDataDialog } from './delete-clinical-data-dialog';
 import { filterParams, useClinicalDataFilters } from './use-clinical-data-filters';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; entry: ClinicalDataDto } | null;
 
@@ -199,7 +199,7 @@ export function ClinicalDataTable({ instituteId }: { instituteId: number }) {
         </DisabledReason>
       </Stack>
       {query.isError ? (
-        <Alert severity="error">Error fetching data</Alert>
+        <ErrorFetching error={query.error} />
       ) : (
         <DataGrid
           aria-label="Clinical data"

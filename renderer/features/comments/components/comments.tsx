@@ -1,6 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import { useComments } from '../api/get-comments';
 import type { CommentThread } from '../api/keys';
 import { useUpdateComment } from '../api/update-comment';
 import { CommentForm } from './comment-form';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 /** Says why a comment call failed, then fails on so the form keeps its text. */
 function toastFailure(enqueue: ReturnType<typeof useSnackbar>['enqueueSnackbar'], error: unknown) {
@@ -113,7 +113,7 @@ export function Comments(thread: CommentThread) {
         Comments
       </Typography>
       {comments.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
-      {comments.isError && <Alert severity="error">Error fetching data</Alert>}
+      {comments.isError && <ErrorFetching error={comments.error} />}
       {comments.data?.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           No comments yet.

@@ -12,6 +12,7 @@ import { RowAction } from '../../../components/ui/row-action';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteContractFiles } from '../api/delete-contract-files';
+import { withDetail } from '../../../lib/api-client';
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
 
@@ -25,8 +26,8 @@ export function ContractFiles({ contract }: { contract: ContractDto }) {
   const download = (name: string) => {
     const url = urlOf(name);
     if (url)
-      downloadFile(url, name).catch(() =>
-        enqueueSnackbar('Error downloading the file.', { variant: 'error' }),
+      downloadFile(url, name).catch((error) =>
+        enqueueSnackbar(withDetail('Error downloading the file.', error), { variant: 'error' }),
       );
   };
   const confirmDelete = () =>
@@ -38,7 +39,10 @@ export function ContractFiles({ contract }: { contract: ContractDto }) {
           enqueueSnackbar(CONTRACT_MESSAGES.filesDeleted, { variant: 'success' });
           setDeleting(null);
         },
-        onError: () => enqueueSnackbar(CONTRACT_MESSAGES.filesDeleteFailed, { variant: 'error' }),
+        onError: (error) =>
+          enqueueSnackbar(withDetail(CONTRACT_MESSAGES.filesDeleteFailed, error), {
+            variant: 'error',
+          }),
       },
     );
 

@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -24,6 +23,8 @@ import { OrganizationFilter } from '../../institutes';
 import { useDeleteContract } from '../api/delete-contract';
 import { useContracts } from '../api/get-contracts';
 import { ContractStatusChip } from './contract-status-chip';
+import { ErrorFetching } from '../../../components/ui/query-state';
+import { withDetail } from '../../../lib/api-client';
 
 /** The contract book (staff): search, organization filter and archived toggle in the address. */
 export function ContractsTable() {
@@ -125,7 +126,8 @@ export function ContractsTable() {
         enqueueSnackbar(CONTRACT_MESSAGES.deleted, { variant: 'success' });
         setDeleting(null);
       },
-      onError: () => enqueueSnackbar(CONTRACT_MESSAGES.deleteFailed, { variant: 'error' }),
+      onError: (error) =>
+        enqueueSnackbar(withDetail(CONTRACT_MESSAGES.deleteFailed, error), { variant: 'error' }),
     });
 
   return (
@@ -165,7 +167,7 @@ export function ContractsTable() {
         </Stack>
       </Stack>
       {contracts.isError ? (
-        <Alert severity="error">Error fetching data</Alert>
+        <ErrorFetching error={contracts.error} />
       ) : (
         <DataGrid
           aria-label="Contracts"

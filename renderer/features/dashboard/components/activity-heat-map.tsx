@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { zonedDayStart, zonedToday } from '../../../lib/time-zone';
 import { recordsLink } from '../../records';
 import { ACTIVITY_DAYS, useRecordActivity } from '../api/get-record-activity';
 import { CALENDAR, rangeStart } from './activity-calendar-layout';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 export const NO_RECORDS_ON = 'No records found on';
 
@@ -117,7 +117,7 @@ export function ActivityHeatMap({ instituteId }: { instituteId: number }) {
         />
       ) : (
         <Box sx={{ height: HEAT_MAP_HEIGHT }}>
-          {activity.isError && <Alert severity="error">Error fetching data</Alert>}
+          {activity.isError && <ErrorFetching error={activity.error} />}
           {activity.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
         </Box>
       )}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { LatestRecords } from './latest-records';
 import { ReviewPanel } from './review-panel';
 import { ValidationPanel } from './validation-panel';
 import { Welcome } from './welcome';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 /**
  * The record summary decides the layout (polled every 3 s): before any record the getting-started
@@ -36,7 +36,7 @@ export function DashboardView({ instituteId, name }: { instituteId: number; name
       </Grid>
       {summary.isError && (
         <Grid size={12}>
-          <Alert severity="error">Error fetching data</Alert>
+          <ErrorFetching error={summary.error} />
         </Grid>
       )}
       {summary.isLoading && (

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -15,6 +14,7 @@ import { RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDateTime, formatVitalMetric } from '../../../lib/format';
 import { useLineWord } from '../../institutes';
 import { useRecords } from '../../records';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 const RECENT_SIZE = 20;
 const RECENT_DAYS = 14;
@@ -41,7 +41,7 @@ export function LatestRecords({ instituteId }: { instituteId: number }) {
           All Records
         </Button>
       </Stack>
-      {recent.isError && <Alert severity="error">Error fetching data</Alert>}
+      {recent.isError && <ErrorFetching error={recent.error} />}
       {recent.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
       {recent.isSuccess && rows.length === 0 && (
         <Typography color="text.secondary">No records in the last 14 days</Typography>

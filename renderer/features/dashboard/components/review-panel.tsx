@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -11,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDateTime } from '../../../lib/format';
 import { type RecordSummary, TO_REVIEW, useRecords } from '../../records';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 /** The queue shown on the dashboard; the whole of it is one click away. */
 const REVIEW_PREVIEW = 5;
@@ -58,7 +58,7 @@ export function ReviewPanel({
         <Count value={summary.unprocessed} label="Processing" />
       </Stack>
       <Box sx={{ minHeight: REVIEW_PREVIEW * REVIEW_ROW_HEIGHT }}>
-        {queue.isError && <Alert severity="error">Error fetching data</Alert>}
+        {queue.isError && <ErrorFetching error={queue.error} />}
         {queue.data?.items.length === 0 && (
           <Typography color="text.secondary">No Records to Review</Typography>
         )}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -12,6 +11,7 @@ import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes';
 import { useLatestValidation } from '../api/get-latest-validation';
 import { guideLink } from './guides';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 /** A calendar day of the API read as a local day ('2026-03-02' is not UTC midnight here). */
 const day = (value: string) => formatDate(new Date(`${value}T00:00:00`));
@@ -29,7 +29,7 @@ export function ValidationPanel({ instituteId }: { instituteId: number }) {
         Latest Validation
       </Typography>
       {latest.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
-      {latest.isError && <Alert severity="error">Error fetching data</Alert>}
+      {latest.isError && <ErrorFetching error={latest.error} />}
       {latest.isSuccess && !v && <Typography color="text.secondary">No Validations</Typography>}
       {v && (
         <Stack spacing={0.5} sx={{ mb: 1 }}>

@@ -1,7 +1,6 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import SettingsIcon from '@mui/icons-material/Settings';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,7 +15,7 @@ import type { MeasurementDto } from '../../../../shared/api/hemolysis';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { referenceLine, valueAxis } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
-import { RetrievingData } from '../../../components/ui/query-state';
+import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { formatDay } from '../../../lib/calendar-day';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
@@ -117,7 +116,13 @@ export function HemolysisDayView({ id }: { id: number }) {
       { replace: true },
     );
 
-  if (data.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (data.isError)
+    return (
+      <ErrorFetching
+        error={data.error}
+        back={{ to: '/hemolysis-index', label: 'Hemolysis Index' }}
+      />
+    );
   if (!data.data) return <RetrievingData />;
   const set = data.data;
   const zone = days.data?.timezone_name ?? set.timezone_name;

@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -19,6 +18,7 @@ import { useSelectedInstitute } from '../../institutes';
 import { LabelChip } from '../../labels';
 import { useHemolysisDataList } from '../api/get-hemolysis-data-list';
 import { HemolysisUploadDialog } from './hemolysis-upload-dialog';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 /** /hemolysis-index: the organization's data sets, newest first, and the add dialog. */
 export function HemolysisList({ instituteId }: { instituteId: number }) {
@@ -104,7 +104,7 @@ export function HemolysisList({ instituteId }: { instituteId: number }) {
         </DisabledReason>
       </Stack>
       {query.isError ? (
-        <Alert severity="error">Error fetching data</Alert>
+        <ErrorFetching error={query.error} />
       ) : (
         <DataGrid
           aria-label="Hemolysis index data"

@@ -13,7 +13,7 @@ import {
   type SummaryRow,
 } from '../../../../shared/api/hemolysis';
 import { ACCEPTABLE_LIMIT, LOW_LIMIT } from '../../../../shared/domain/rejection-bands';
-import type { Analyte } from '../../../../shared/rejection/model';
+import { ANALYTE_NAMES, ANALYTES, type Analyte } from '../../../../shared/rejection/model';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { referenceLine, valueAxis } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
@@ -21,8 +21,8 @@ import { formatDay } from '../../../lib/calendar-day';
 import { useSelectedInstitute } from '../../institutes';
 import { LinesSelect, useLines } from '../../lines';
 import { useHemolysisSummary } from '../api/get-hemolysis-summary';
+import { zonedDay } from '../../../lib/time-zone';
 
-const ANALYTE_NAMES: Record<Analyte, string> = { ldh: 'LDH', asat: 'ASAT', potassium: 'K' };
 const FREQUENCY_WORDS: Record<SummaryFrequency, string> = {
   day: 'Day',
   week: 'Week',
@@ -54,8 +54,7 @@ const useObservedFilters = create<Filters>()(
 /** Observed (bars) and predicted (line) rejection of one line over its periods, in percent. */
 export function observedOption(rows: SummaryRow[], analyte: Analyte, timeZone: string) {
   if (!rows.length) return null;
-  const label = (iso: string) =>
-    formatDay(new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso)));
+  const label = (iso: string) => formatDay(zonedDay(iso, timeZone));
   const pct = (v: number | null | undefined) =>
     v === null || v === undefined ? null : Number((100 * v).toFixed(2));
   return {
@@ -149,7 +148,7 @@ export function ObservedVsPredicted({ instituteId }: { instituteId: number }) {
           onChange={(_e, v: Analyte | null) => v && filters.set({ analyte: v })}
           aria-label="Analyte"
         >
-          {(Object.keys(ANALYTE_NAMES) as Analyte[]).map((a) => (
+          {ANALYTES.map((a) => (
             <ToggleButton key={a} value={a}>
               {ANALYTE_NAMES[a]}
             </ToggleButton>

@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import { useOrganizations } from '../api/get-organizations';
 import { OrganizationDialog } from './organization-dialog';
 import { useRelationshipLabel } from '../api/get-relationship-labels';
 import { SUBSCRIPTION_LABELS } from './organization-labels';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 /**
  * /organizations: staff see every organization with Relationship and Subscription and may create
@@ -127,7 +127,7 @@ export function OrganizationsTable({ staff }: { staff: boolean }) {
         )}
       </Stack>
       {organizations.isError ? (
-        <Alert severity="error">Error fetching data</Alert>
+        <ErrorFetching error={organizations.error} />
       ) : (
         <DataGrid
           aria-label="Organizations"

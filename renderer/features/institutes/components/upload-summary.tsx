@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '../../../lib/format';
 import { useUploadSummary } from '../api/get-upload-summary';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -20,7 +20,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** An organization's vials, runs and last upload, as GET .../upload-summary answers them. */
 export function UploadSummaryPanel({ instituteId }: { instituteId: number }) {
   const summary = useUploadSummary(instituteId);
-  if (summary.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (summary.isError) return <ErrorFetching error={summary.error} />;
   if (!summary.data) return <Typography>Retrieving Data...</Typography>;
   const s = summary.data;
   return (

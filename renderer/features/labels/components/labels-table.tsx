@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import { useLabels } from '../api/get-labels';
 import { DeleteLabelDialog } from './delete-label-dialog';
 import { LabelChip } from './label-chip';
 import { LabelDialog } from './label-dialog';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; label: LabelDto } | null;
 
@@ -67,7 +67,7 @@ export function LabelsTable({ instituteId }: { instituteId: number }) {
     [editable, reason],
   );
 
-  if (labels.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (labels.isError) return <ErrorFetching error={labels.error} />;
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

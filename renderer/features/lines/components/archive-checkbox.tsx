@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { LineDto } from '../../../../shared/api/lines';
 import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
 import { useUpdateLine } from '../api/update-line';
+import { withDetail } from '../../../lib/api-client';
 
 /** Archives or unarchives the line the moment it is ticked (monitoring.md section 4). */
 export function ArchiveCheckbox({ line }: { line: LineDto }) {
@@ -27,7 +28,10 @@ export function ArchiveCheckbox({ line }: { line: LineDto }) {
           { id: line.id, body: { archived: e.target.checked } },
           {
             onSuccess: () => enqueueSnackbar('Changes saved', { variant: 'success' }),
-            onError: () => enqueueSnackbar('Unable to save your changes.', { variant: 'error' }),
+            onError: (error) =>
+              enqueueSnackbar(withDetail('Unable to save your changes.', error), {
+                variant: 'error',
+              }),
             onSettled: () => setSaving(null),
           },
         );

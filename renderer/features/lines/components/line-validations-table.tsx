@@ -1,9 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { RejectionRates } from '../../../../shared/api/statistics';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
 import { useLineValidations, type LineValidationRow } from '../api/get-line-validations';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
@@ -16,13 +14,12 @@ import {
   useShownMetric,
   type BetaMetric,
 } from '../../../lib/ui-store';
+import { ErrorFetching } from '../../../components/ui/query-state';
+import { ANALYTE_NAMES, ANALYTES, type Analyte } from '../../../../shared/rejection/model';
 
-const rate = (
-  analyte: keyof RejectionRates,
-  headerName: string,
-): GridColDef<LineValidationRow> => ({
+const rate = (analyte: Analyte): GridColDef<LineValidationRow> => ({
   field: analyte,
-  headerName,
+  headerName: ANALYTE_NAMES[analyte],
   width: 130,
   sortable: false,
   renderCell: ({ row }) => {
@@ -76,9 +73,7 @@ const columnsOf = (metric: BetaMetric): GridColDef<LineValidationRow>[] => [
     sortable: false,
     valueGetter: (_v, row) => formatPercent(row[metric].cv),
   },
-  rate('ldh', 'LDH'),
-  rate('asat', 'ASAT'),
-  rate('potassium', 'K'),
+  ...ANALYTES.map(rate),
 ];
 
 /** The line's validation history with each validation's figures on this line. */
@@ -87,7 +82,7 @@ export function LineValidationsTable({ lineId }: { lineId: number }) {
   const rows = useLineValidations(lineId, pagination.page, pagination.pageSize);
   const metric = useShownMetric();
   const columns = useMemo(() => columnsOf(metric), [metric]);
-  if (rows.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (rows.isError) return <ErrorFetching error={rows.error} />;
   return (
     <DataGrid
       aria-label="Validations"

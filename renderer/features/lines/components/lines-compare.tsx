@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LineDto } from '../../../../shared/api/lines';
 import { ChartPanel } from '../../../components/charts/chart-panel';
-import { RejectionChart } from '../../../components/charts/rejection-chart';
+import { RejectionChart, seriesPerAnalyte } from '../../../components/charts/rejection-chart';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useLineWord } from '../../institutes';
 import { useLines } from '../api/get-lines';
@@ -19,6 +19,7 @@ import { barOption } from './bar-option';
 import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDay } from '../../../lib/calendar-day';
 import { formatNumber, formatPercent } from '../../../lib/format';
+import { ANALYTE_NAMES, ANALYTES } from '../../../../shared/rejection/model';
 
 const ROWS: [string, (l: LineDto) => ReactNode][] = [
   ['Records', (l) => l.line_statistics.record_count],
@@ -33,8 +34,8 @@ const ROWS: [string, (l: LineDto) => ReactNode][] = [
         '–'
       ),
   ],
-  ...(['ldh', 'asat', 'potassium'] as const).map((a): [string, (l: LineDto) => ReactNode] => [
-    `${a === 'potassium' ? 'K' : a.toUpperCase()} rejection`,
+  ...ANALYTES.map((a): [string, (l: LineDto) => ReactNode] => [
+    `${ANALYTE_NAMES[a]} rejection`,
     (l) => {
       const rates = l.line_statistics.auc.rejection_rates;
       return rates ? <RejectionChip fraction={rates[a]} /> : '–';
@@ -56,7 +57,7 @@ export function LinesCompare({ instituteId }: { instituteId: number }) {
   const word = useLineWord();
   const [params, setParams] = useSearchParams();
   const lines = useLines({ instituteId, archived: false, ordering: 'name' });
-  if (lines.isError) return <ErrorFetching />;
+  if (lines.isError) return <ErrorFetching error={lines.error} />;
   if (!lines.data) return <RetrievingData />;
   const all = lines.data.items;
   const chosenIds = (params.get('ids') ?? '').split(',').filter(Boolean).map(Number);
@@ -127,10 +128,9 @@ export function LinesCompare({ instituteId }: { instituteId: number }) {
                 exportName="lines-compare-rejection"
                 title={`Rejection probability per ${word.singular}`}
                 categories={withRates.map((l) => l.name)}
-                series={(['ldh', 'asat', 'potassium'] as const).map((a) => ({
-                  name: a === 'potassium' ? 'K' : a.toUpperCase(),
-                  values: withRates.map((l) => l.line_statistics.auc.rejection_rates?.[a] ?? null),
-                }))}
+                series={seriesPerAnalyte((a) =>
+                  withRates.map((l) => l.line_statistics.auc.rejection_rates?.[a] ?? null),
+                )}
               />
             </Paper>
           </Stack>

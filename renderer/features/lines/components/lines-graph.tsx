@@ -4,7 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router-dom';
 import type { LineDto } from '../../../../shared/api/lines';
 import { ChartPanel } from '../../../components/charts/chart-panel';
-import { RejectionChart } from '../../../components/charts/rejection-chart';
+import { RejectionChart, seriesPerAnalyte } from '../../../components/charts/rejection-chart';
 import { useLineWord } from '../../institutes';
 import { useLines } from '../api/get-lines';
 import { barOption } from './bar-option';
@@ -60,11 +60,7 @@ function RejectionGraph({ lines }: { lines: LineDto[] }) {
       title={`Rejection probability per ${word.singular}`}
       exportName="lines-rejection"
       categories={shown.map((l) => l.name)}
-      series={[
-        { name: 'LDH', values: rate('ldh') },
-        { name: 'ASAT', values: rate('asat') },
-        { name: 'K', values: rate('potassium') },
-      ]}
+      series={seriesPerAnalyte(rate)}
     />
   );
 }

@@ -1,11 +1,9 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LineDto } from '../../../../shared/api/lines';
-import type { RejectionRates } from '../../../../shared/api/statistics';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
 import { useCanEdit } from '../../../lib/permissions';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
@@ -17,14 +15,16 @@ import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDay } from '../../../lib/calendar-day';
 import { formatNumber } from '../../../lib/format';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { ErrorFetching } from '../../../components/ui/query-state';
+import { ANALYTE_NAMES, ANALYTES, type Analyte } from '../../../../shared/rejection/model';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 /** The line list shows one label; the rest are behind '+n' (monitoring.md section 9). */
 const LABELS_SHOWN = 1;
 
-const rateColumn = (analyte: keyof RejectionRates, headerName: string): GridColDef<LineDto> => ({
+const rateColumn = (analyte: Analyte): GridColDef<LineDto> => ({
   field: analyte,
-  headerName,
+  headerName: ANALYTE_NAMES[analyte],
   width: analyte === 'ldh' ? 150 : 100,
   sortable: false,
   renderCell: ({ row }) => {
@@ -100,9 +100,7 @@ export function LinesTable({ instituteId, archived }: { instituteId: number; arc
         return band ? <BandChip band={band} /> : '–';
       },
     },
-    rateColumn('ldh', 'LDH'),
-    rateColumn('asat', 'ASAT'),
-    rateColumn('potassium', 'K'),
+    ...ANALYTES.map(rateColumn),
     {
       field: 'validation',
       headerName: 'Validated',
@@ -136,7 +134,7 @@ export function LinesTable({ instituteId, archived }: { instituteId: number; arc
       ),
     });
 
-  if (lines.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (lines.isError) return <ErrorFetching error={lines.error} />;
   return (
     <DataGrid
       aria-label={word.plural}

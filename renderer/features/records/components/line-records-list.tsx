@@ -29,7 +29,7 @@ export function LineRecordsList({ instituteId, lineId }: { instituteId: number; 
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (records.isError) return <ErrorFetching />;
+  if (records.isError) return <ErrorFetching error={records.error} />;
   if (!records.data) return <RetrievingData />;
   const rows = records.data.pages.flatMap((p) => p.items);
   if (rows.length === 0) return <EmptyState text="No Records" />;

@@ -226,7 +226,7 @@ export function RecordCompare({ instituteId, lineId }: { instituteId: number; li
           </Button>
         </Stack>
       </Paper>
-      {records.isError && <ErrorFetching />}
+      {records.isError && <ErrorFetching error={records.error} />}
       {applied && (
         <DataGrid
           aria-label="Records to compare"

@@ -1,5 +1,4 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +20,7 @@ import { BulkActions } from './bulk-actions';
 import { RecordFiltersPanel } from './record-filters-panel';
 import { RecordReviewPanel } from './record-review-panel';
 import { RecordsTable } from './records-table';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 export type RecordsTab = 'to-review' | 'reviewed';
 
@@ -125,7 +125,7 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
         />
       )}
       {records.isError ? (
-        <Alert severity="error">Error fetching data</Alert>
+        <ErrorFetching error={records.error} />
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>

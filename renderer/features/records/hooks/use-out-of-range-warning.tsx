@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { outOfRangeWarning } from '../../../../shared/api/lines';
 import { lineQueryOptions } from '../../lines';
+import { isOutOfRange, type ValidatedRange } from '../../../../shared/domain/out-of-range';
 
 /**
  * The persistent warning after records land out of their line's validated range (monitoring.md
@@ -16,7 +17,7 @@ export function useOutOfRangeWarning() {
   const navigate = useNavigate();
 
   return useCallback(
-    async (lineId: number, isOutside: (range: { lower: number; upper: number }) => boolean) => {
+    async (lineId: number, isOutside: (range: ValidatedRange) => boolean) => {
       const line = await queryClient.fetchQuery({ ...lineQueryOptions(lineId), staleTime: 0 });
       const range = line.validation_statistics?.range;
       if (!range || !isOutside(range)) return;
@@ -50,5 +51,5 @@ export function useOutOfRangeWarning() {
 }
 
 /** Whether a VitalMetric falls outside a validated range (bounds count as inside). */
-export const outside = (auc: number | null | undefined, range: { lower: number; upper: number }) =>
-  auc !== null && auc !== undefined && (auc < range.lower || auc > range.upper);
+export const outside = (auc: number | null | undefined, range: ValidatedRange) =>
+  auc !== null && auc !== undefined && isOutOfRange(auc, range);

@@ -1,7 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
@@ -12,20 +11,22 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
 import { RowAction } from '../../../components/ui/row-action';
 import { downloadFile } from '../../../lib/download';
-import { useHasRole } from '../../../lib/permissions';
+import { useAllows } from '../../../lib/permissions';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useDeleteReport } from '../api/delete-report';
 import { useReports } from '../api/get-reports';
 import { ReportTitleDialog } from './report-title-dialog';
 import { formatDate } from '../../../lib/format';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { ErrorFetching } from '../../../components/ui/query-state';
+import { withDetail } from '../../../lib/api-client';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
 /** The institute's reports: download for all; rename for admin and up; delete for staff. */
 export function ReportsTable({ instituteId }: { instituteId: number }) {
-  const canRename = useHasRole('admin');
-  const canDelete = useHasRole('staff');
+  const canRename = useAllows('reports:edit-title');
+  const canDelete = useAllows('reports:delete');
   const { enqueueSnackbar } = useSnackbar();
   const [pagination, setPagination] = useUrlPagination(PAGE_SIZES);
   const reports = useReports({ instituteId, page: pagination.page, size: pagination.pageSize });
@@ -34,8 +35,8 @@ export function ReportsTable({ instituteId }: { instituteId: number }) {
   const [deleting, setDeleting] = useState<ReportDto | null>(null);
 
   const download = (r: ReportDto) =>
-    downloadFile(r.download_url, r.file.filename).catch(() =>
-      enqueueSnackbar('Error downloading the report.', { variant: 'error' }),
+    downloadFile(r.download_url, r.file.filename).catch((error) =>
+      enqueueSnackbar(withDetail('Error downloading the report.', error), { variant: 'error' }),
     );
 
   const columns: GridColDef<ReportDto>[] = [
@@ -104,7 +105,7 @@ export function ReportsTable({ instituteId }: { instituteId: number }) {
     },
   ];
 
-  if (reports.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (reports.isError) return <ErrorFetching error={reports.error} />;
   return (
     <>
       <DataGrid
@@ -129,7 +130,10 @@ export function ReportsTable({ instituteId }: { instituteId: number }) {
               enqueueSnackbar(`${deleting.title} has been deleted.`, { variant: 'success' });
               setDeleting(null);
             },
-            onError: () => enqueueSnackbar('Unable to delete the report.', { variant: 'error' }),
+            onError: (error) =>
+              enqueueSnackbar(withDetail('Unable to delete the report.', error), {
+                variant: 'error',
+              }),
           })
         }
       >

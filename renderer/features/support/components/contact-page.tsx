@@ -14,6 +14,7 @@ import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorDetail } from '../../../lib/api-client';
 import { useSupportContact } from '../api/get-contact';
 import { useSendSupportMessage } from '../api/send-message';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 type Values = z.input<typeof supportMessage>;
 export const MESSAGE_SENT = 'Your message has been sent. We will get back to you soon.';
@@ -48,7 +49,7 @@ export function ContactPage({ instituteId }: { instituteId: number | null }) {
         <Typography variant="h2" gutterBottom>
           Contact details
         </Typography>
-        {contact.isError && <Alert severity="error">Error fetching data</Alert>}
+        {contact.isError && <ErrorFetching error={contact.error} />}
         {contact.data && (
           <Stack spacing={1}>
             <Typography>

@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -20,6 +19,8 @@ import { useRevokeAccess } from '../api/revoke-access';
 import { InviteDialog } from './invite-dialog';
 import { RoleChip } from './role-chip';
 import { USER_TOASTS } from './user-toasts';
+import { ErrorFetching } from '../../../components/ui/query-state';
+import { withDetail } from '../../../lib/api-client';
 
 type Pending = { kind: 'revoke' | 'delete'; user: User } | null;
 
@@ -54,8 +55,8 @@ export function InstituteUsersTable({ instituteId, me }: { instituteId: number; 
     try {
       await run();
       enqueueSnackbar(toasts.ok, { variant: 'success' });
-    } catch {
-      enqueueSnackbar(toasts.failed, { variant: 'error' });
+    } catch (error) {
+      enqueueSnackbar(withDetail(toasts.failed, error), { variant: 'error' });
     }
   };
 
@@ -148,7 +149,7 @@ export function InstituteUsersTable({ instituteId, me }: { instituteId: number; 
     setPending(null);
   };
 
-  if (users.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (users.isError) return <ErrorFetching error={users.error} />;
   return (
     <Stack spacing={2}>
       {manages && (

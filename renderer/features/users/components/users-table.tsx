@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
@@ -13,6 +12,7 @@ import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useUsers } from '../api/get-users';
 import { RoleChip } from './role-chip';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 const columns: GridColDef<User>[] = [
   { field: 'email', headerName: 'Email', flex: 2, minWidth: 220, sortable: false },
@@ -70,7 +70,7 @@ export function UsersTable() {
         </Button>
       </Stack>
       {users.isError ? (
-        <Alert severity="error">Error fetching data</Alert>
+        <ErrorFetching error={users.error} />
       ) : (
         <DataGrid
           aria-label="Users"

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import FormHelperText from '@mui/material/FormHelperText';
 import {
   DataGrid,
@@ -13,6 +12,7 @@ import { useLineWord } from '../../institutes';
 import { useLines } from '../../lines';
 import { formatDay } from '../../../lib/calendar-day';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 /** The wizard's lines table pages 5 by default (5, 20, 50, 100). */
 const PAGE_SIZES = [5, 20, 50, 100];
@@ -57,7 +57,7 @@ export function LinePicker({ instituteId, value, onChange, error, disabled = fal
     },
   ];
 
-  if (lines.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (lines.isError) return <ErrorFetching error={lines.error} />;
   return (
     <>
       <DataGrid

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { downloadFile } from '../../../lib/download';
 import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
 import { useRequestReport } from '../api/request-report';
+import { withDetail } from '../../../lib/api-client';
 
 /** Download Report when the completed validation has one, else Generate Report (confirmed). */
 export function ValidationReportActions({ validation }: { validation: ValidationDto }) {
@@ -25,8 +26,8 @@ export function ValidationReportActions({ validation }: { validation: Validation
     setDownloading(true);
     try {
       await downloadFile(url, `${validation.name}.pdf`);
-    } catch {
-      enqueueSnackbar('Error downloading the report.', { variant: 'error' });
+    } catch (error) {
+      enqueueSnackbar(withDetail('Error downloading the report.', error), { variant: 'error' });
     } finally {
       setDownloading(false);
     }
@@ -83,7 +84,10 @@ export function ValidationReportActions({ validation }: { validation: Validation
           generate.mutate(validation.id, {
             onSuccess: () =>
               enqueueSnackbar(VALIDATION_MESSAGES.reportCreated, { variant: 'success' }),
-            onError: () => enqueueSnackbar(VALIDATION_MESSAGES.reportFailed, { variant: 'error' }),
+            onError: (error) =>
+              enqueueSnackbar(withDetail(VALIDATION_MESSAGES.reportFailed, error), {
+                variant: 'error',
+              }),
           });
         }}
       >

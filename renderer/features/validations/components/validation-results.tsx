@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router-dom';
 import type { ValidationLineStats } from '../../../../shared/api/validations';
-import { RejectionChart } from '../../../components/charts/rejection-chart';
+import { RejectionChart, seriesPerAnalyte } from '../../../components/charts/rejection-chart';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useLineWord } from '../../institutes';
 import { useValidationLines } from '../api/get-validation-lines';
@@ -62,11 +62,7 @@ function RejectionTab({ rows }: { rows: ValidationLineStats[] }) {
         exportName="validation-rejection"
         title={`Rejection probability per ${word.singular}`}
         categories={shown.map((r) => r.line_name)}
-        series={[
-          { name: 'LDH', values: rate('ldh') },
-          { name: 'ASAT', values: rate('asat') },
-          { name: 'K', values: rate('potassium') },
-        ]}
+        series={seriesPerAnalyte(rate)}
       />
       <Table size="small" aria-label="Rejection">
         <TableHead>

@@ -22,6 +22,7 @@ import {
   type ValidationFormValues,
 } from './validation-form';
 import { ValidationReview } from './validation-review';
+import { withDetail } from '../../../lib/api-client';
 
 /** The fields each step must get right before the next one opens. */
 const STEP_FIELDS: FieldPath<ValidationFormValues>[][] = [
@@ -74,7 +75,10 @@ export function ValidationWizard({ instituteId }: { instituteId: number }) {
           enqueueSnackbar(VALIDATION_MESSAGES.created, { variant: 'success' });
           navigate('/validations');
         },
-        onError: () => enqueueSnackbar(VALIDATION_MESSAGES.createFailed, { variant: 'error' }),
+        onError: (error) =>
+          enqueueSnackbar(withDetail(VALIDATION_MESSAGES.createFailed, error), {
+            variant: 'error',
+          }),
       },
     ),
   );

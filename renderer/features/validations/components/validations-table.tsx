@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -14,6 +13,7 @@ import { useValidations } from '../api/get-validations';
 import { ValidationStatusChip } from './validation-status-chip';
 import { formatDay } from '../../../lib/calendar-day';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 /** Validations are paged 10 by default (10, 20, 50, 100). */
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -100,7 +100,7 @@ export function ValidationsTable({ instituteId }: { instituteId: number }) {
     },
   ];
 
-  if (validations.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (validations.isError) return <ErrorFetching error={validations.error} />;
   return (
     <Stack spacing={2}>
       <SearchField

@@ -9,6 +9,7 @@ import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { VIAL_MESSAGES, type Vial } from '../../../../shared/api/vials';
 import { useDeleteVial } from '../api/delete-vial';
+import { withDetail } from '../../../lib/api-client';
 
 /** Deleting a vial asks for its label, typed exactly. The vial is retired; its records stay. */
 export function DeleteVialDialog({ vial, onClose }: { vial: Vial; onClose: () => void }) {
@@ -25,7 +26,8 @@ export function DeleteVialDialog({ vial, onClose }: { vial: Vial; onClose: () =>
         enqueueSnackbar(VIAL_MESSAGES.deleted, { variant: 'success' });
         onClose();
       },
-      onError: () => enqueueSnackbar(VIAL_MESSAGES.deleteFailed, { variant: 'error' }),
+      onError: (error) =>
+        enqueueSnackbar(withDetail(VIAL_MESSAGES.deleteFailed, error), { variant: 'error' }),
     });
 
   return (

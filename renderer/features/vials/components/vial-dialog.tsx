@@ -10,8 +10,15 @@ import { useSnackbar } from 'notistack';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { VIAL_MESSAGES, type Vial, type VialCreate } from '../../../../shared/api/vials';
+import {
+  UUID_MESSAGE,
+  VIAL_MESSAGES,
+  type Vial,
+  type VialCreate,
+} from '../../../../shared/api/vials';
+import { UUID_PATTERN } from '../../../../shared/vial/tag';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { withDetail } from '../../../lib/api-client';
 import { firstFieldError } from '../../../lib/form-errors';
 import { useInstitutes } from '../../institutes';
 import { useCreateVial } from '../api/create-vial';
@@ -25,7 +32,7 @@ const vialForm = z.object({
   uuid: z
     .string()
     .trim()
-    .regex(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i, 'Expected a UUID'),
+    .refine((v) => v === '' || UUID_PATTERN.test(v), UUID_MESSAGE),
   notes: z.string(),
 });
 type Values = z.infer<typeof vialForm>;
@@ -73,9 +80,10 @@ export function VialDialog({ vial, onClose }: Props) {
       const field = firstFieldError(error);
       if (field && field.field in vialForm.shape)
         setError(field.field as Field, { message: field.message });
-      enqueueSnackbar(vial ? VIAL_MESSAGES.updateFailed : VIAL_MESSAGES.createFailed, {
-        variant: 'error',
-      });
+      enqueueSnackbar(
+        withDetail(vial ? VIAL_MESSAGES.updateFailed : VIAL_MESSAGES.createFailed, error),
+        { variant: 'error' },
+      );
     }
   });
 

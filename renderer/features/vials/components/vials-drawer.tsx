@@ -24,6 +24,7 @@ import { useDismissVialMessage, useRemoveVialFile, useUploadVial } from '../api/
 import { useOpenOnNewReadyVial } from '../hooks/use-open-on-new-ready-vial';
 import { usePanelWidth } from '../hooks/use-panel-width';
 import { VialCard } from './vial-card';
+import { ErrorFetching } from '../../../components/ui/query-state';
 
 export interface VialsDrawerProps {
   /** The signed-in user's role; guests get no drawer (administration.md section 6). */
@@ -141,7 +142,7 @@ function VialList({ api, instituteId, query }: VialListProps) {
       </Box>
     );
   }
-  if (query.isError) return <Alert severity="error">Error fetching data</Alert>;
+  if (query.isError) return <ErrorFetching error={query.error} />;
   if (query.data.length === 0) return <Typography color="text.secondary">No Rows Found</Typography>;
   return (
     <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>

@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
@@ -24,6 +23,8 @@ import { useVials } from '../api/get-vials';
 import { DeleteVialDialog } from './delete-vial-dialog';
 import { VialDialog } from './vial-dialog';
 import { RetireVialAction, VIAL_COLUMNS } from './vial-columns';
+import { ErrorFetching } from '../../../components/ui/query-state';
+import { withDetail } from '../../../lib/api-client';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; vial: Vial } | null;
 
@@ -50,15 +51,16 @@ export function VialsTable() {
   const generate = (vial: Vial) =>
     createDif.mutate(vial.label, {
       onSuccess: () => enqueueSnackbar(VIAL_MESSAGES.difGenerated, { variant: 'success' }),
-      onError: () => enqueueSnackbar(VIAL_MESSAGES.difFailed, { variant: 'error' }),
+      onError: (error) =>
+        enqueueSnackbar(withDetail(VIAL_MESSAGES.difFailed, error), { variant: 'error' }),
     });
   const download = (vial: Vial) => {
     if (!vial.diff_file_url) {
       enqueueSnackbar(VIAL_MESSAGES.noDif, { variant: 'warning' });
       return;
     }
-    downloadFile(vial.diff_file_url, `${vial.label}-DIF.csv`).catch(() =>
-      enqueueSnackbar(VIAL_MESSAGES.difDownloadFailed, { variant: 'error' }),
+    downloadFile(vial.diff_file_url, `${vial.label}-DIF.csv`).catch((error) =>
+      enqueueSnackbar(withDetail(VIAL_MESSAGES.difDownloadFailed, error), { variant: 'error' }),
     );
   };
 
@@ -145,7 +147,7 @@ export function VialsTable() {
         </Button>
       </Stack>
       {vials.isError ? (
-        <Alert severity="error">Error fetching data</Alert>
+        <ErrorFetching error={vials.error} />
       ) : (
         <DataGrid
           aria-label="Vials"
