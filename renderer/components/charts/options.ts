@@ -69,14 +69,14 @@ const MOST_TICKS = 7;
  * such end with 4 to 7 steps: a top that is no step (echarts labels it anyway) would print its
  * label over the step below it.
  */
-export function zeroBasedScale(top: number) {
+export function zeroBasedScale(top: number): { min: 0; max?: number; interval?: number } {
   if (!(top > 0)) return { min: 0 };
   const power = Math.floor(Math.log10(top));
   const fits = [power - 2, power - 1, power]
     .flatMap((p) => NICE_STEPS.map((step) => step * 10 ** p))
     .map((interval) => ({ interval, steps: Math.ceil(top / interval) }))
     .filter(({ steps }) => steps >= FEWEST_TICKS && steps <= MOST_TICKS)
-    .map(({ interval, steps }) => ({ min: 0, max: interval * steps, interval }));
+    .map(({ interval, steps }) => ({ min: 0 as const, max: interval * steps, interval }));
   // The lowest end; of equal ends, the fewest labels.
   fits.sort((a, b) => a.max - b.max || b.interval - a.interval);
   return fits[0];

@@ -4,7 +4,6 @@ import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../tes
 import { expected } from '../../../shared/vial/testing/fixtures';
 import { insertLine, insertValidation } from '../../../testing/rows';
 import { TransitRecord } from '../../../server/entities/record';
-import { outOfRangeWarning } from '../../../shared/api/lines';
 
 const e2e = setUpBrowserTests();
 let bravoId: number;
@@ -138,7 +137,7 @@ it('excludes checked records in bulk with the toast in the spec words', async ()
   await bulk.getByText('2 selected').waitFor();
   await screenshot(e2e.page, 'records-bulk-actions');
   await bulk.getByRole('button', { name: 'Exclude' }).click();
-  await e2e.page.getByText('2 Record(s) have been excluded').waitFor();
+  await e2e.page.getByText('2 Records have been excluded').waitFor();
   // Excluded records leave the list shown with the exclude toggle off.
   await row('VV-Q2').waitFor({ state: 'detached' });
   await row('VV-Q3').waitFor({ state: 'detached' });
@@ -149,7 +148,7 @@ it('warns persistently when a reviewed record lands out of its line range, with 
   await row('VV-Q4').getByRole('gridcell').nth(2).click();
   await chooseLine('Line Bravo');
   await panel().getByRole('button', { name: 'Review', exact: true }).click();
-  const warning = e2e.page.getByText(outOfRangeWarning(1));
+  const warning = e2e.page.getByText('1 Record assigned to a line is out of range');
   await warning.waitFor();
   await screenshot(e2e.page, 'records-out-of-range');
   // Persistent: still there after the 3 s other toasts take to go.

@@ -52,7 +52,7 @@ function statisticLines(line: LineDto) {
  * rejection zone reaches the axis's top, whatever the highest record; below the range, only down
  * to the lowest record, so a line near 0 is not drawn all in red.
  */
-function rejectionZones(line: LineDto, axis: { max?: number }) {
+function rejectionZones(line: LineDto, axis: { min: number; max?: number }) {
   const range = line.validation_statistics?.range;
   if (!range) return [];
   return [

@@ -14,6 +14,7 @@ import {
   type VialDrive,
   type VialMessage,
 } from '../../../../shared/ipc/vial-drive';
+import { counted } from '../../../lib/plural';
 
 const STATUS_COLOR: Record<UploadStatus, ChipProps['color']> = {
   no_data: 'default',
@@ -84,7 +85,7 @@ export function VialCard({
           />
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {runs} {runs === 1 ? 'file' : 'files'}, {formatBytes(vial.totalSize)}
+          {counted(runs, 'file', 'files')}, {formatBytes(vial.totalSize)}
           {vial.lastSyncSeconds > 0 &&
             ` · last synced ${new Date(vial.lastSyncSeconds * 1000).toLocaleString()}`}
         </Typography>
