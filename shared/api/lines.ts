@@ -31,10 +31,6 @@ export const LINE_NAME_REQUIRED = 'Name is a required field.';
 export const LINE_NAME_TOO_LONG = 'Name is too long.';
 export const LINE_NAME_PATTERN =
   'Name must start with a letter, followed by letters, digits, #, -, _ or spaces.';
-/** The persistent warning of monitoring.md section 8, for `out_of_range_count` records. */
-export const outOfRangeWarning = (n: number) =>
-  `${n} Record(s) assigned to a line is/are out of range`;
-
 export const lineName = text({ error: LINE_NAME_REQUIRED })
   .trim()
   .min(1, LINE_NAME_REQUIRED)

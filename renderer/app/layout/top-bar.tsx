@@ -46,7 +46,8 @@ export function TopBar() {
             <RefreshIcon />
           </IconButton>
         </Tooltip>
-        <Box sx={{ ml: 1 }}>
+        {/* The selector gives way first, so the bar fits a narrow window without scrolling. */}
+        <Box sx={{ ml: 1, minWidth: 0, flexShrink: 1 }}>
           <OrganizationSelector />
         </Box>
         <Box sx={{ flexGrow: 1 }} />

@@ -19,6 +19,7 @@ import {
 } from '../../features/validations';
 import { useCanEdit } from '../../lib/permissions';
 import { formatDay } from '../../lib/calendar-day';
+import { counted } from '../../lib/plural';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -64,9 +65,7 @@ export default function ValidationDetailPage() {
         <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={4} useFlexGap>
           <Fact label="Start Date">{formatDay(v.start_date)}</Fact>
           <Fact label="End Date">{formatDay(v.end_date)}</Fact>
-          <Fact label="Duration">
-            {v.duration_days} {v.duration_days === 1 ? 'day' : 'days'}
-          </Fact>
+          <Fact label="Duration">{counted(v.duration_days, 'day', 'days')}</Fact>
           {completed && <Fact label="Completed">{formatDay(v.completed_at)}</Fact>}
           <Fact label="Next Validation">{formatDay(v.next_validation_date)}</Fact>
         </Stack>

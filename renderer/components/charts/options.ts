@@ -41,20 +41,51 @@ export const xZoom = () => [
   { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 18, bottom: 8 },
 ];
 
-/** A horizontal reference line with its label at the end, e.g. mean or 15%. */
+/**
+ * A horizontal reference line with its label at the end, e.g. mean or 15%: above the line inside
+ * the plot, or (`'end'`) beyond its right edge, where no point can cover it (leave the grid room).
+ */
 export const referenceLine = (
   value: number,
   label: string,
   color: string = CHART_TONES.reference,
   type: 'solid' | 'dashed' | 'dotted' = 'dashed',
+  position: 'insideEndTop' | 'end' = 'insideEndTop',
 ) => ({
   yAxis: value,
   name: label,
   lineStyle: { color, type, width: 1 },
-  label: { formatter: label, position: 'insideEndTop', color, fontSize: 11 },
+  label: { formatter: label, position, color, fontSize: 11 },
 });
 
-/** A horizontal band between two values (either may be open), labelled inside. */
+/** The steps a value axis may take: 1, 2, 2.5 or 5 times a power of ten. */
+const NICE_STEPS = [1, 2, 2.5, 5];
+/** How many steps a value axis of a chart's usual height shows, at least and at most. */
+const FEWEST_TICKS = 4;
+const MOST_TICKS = 7;
+
+/**
+ * A value axis from 0 that reaches `top` and ends on a step of 1, 2, 2.5 or 5 × 10ⁿ, the lowest
+ * such end with 4 to 7 steps: a top that is no step (echarts labels it anyway) would print its
+ * label over the step below it.
+ */
+export function zeroBasedScale(top: number): { min: 0; max?: number; interval?: number } {
+  if (!(top > 0)) return { min: 0 };
+  const power = Math.floor(Math.log10(top));
+  const fits = [power - 2, power - 1, power]
+    .flatMap((p) => NICE_STEPS.map((step) => step * 10 ** p))
+    .map((interval) => ({ interval, steps: Math.ceil(top / interval) }))
+    .filter(({ steps }) => steps >= FEWEST_TICKS && steps <= MOST_TICKS)
+    .map(({ interval, steps }) => ({ min: 0 as const, max: interval * steps, interval }));
+  // The lowest end; of equal ends, the fewest labels.
+  fits.sort((a, b) => a.max - b.max || b.interval - a.interval);
+  return fits[0];
+}
+
+/**
+ * A horizontal band between two values, labelled inside. `'min'` and `'max'` are the series'
+ * smallest and largest values, not the axis's ends: give the axis's ends to reach them.
+ */
 export const band = (
   from: number | 'min',
   to: number | 'max',

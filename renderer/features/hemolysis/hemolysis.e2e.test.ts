@@ -136,10 +136,12 @@ it('lets staff upload a CSV and read one day in the day picker', async () => {
   await picker.click();
   await e2e.page.getByRole('option', { name: `${formatDay('2025-03-03')} (4)` }).click();
   await e2e.page.getByText('4 measurements on this day.').waitFor();
+  await e2e.page.getByText('5 measurements from').waitFor();
+  await e2e.page.getByText('1 row without h_index skipped').waitFor();
   await e2e.page.getByTestId('hemolysis-day-chart').locator('canvas').first().waitFor();
   await screenshot(e2e.page, 'hemolysis-day');
   await e2e.page.getByRole('button', { name: 'Next day' }).click();
-  await e2e.page.getByText('1 measurements on this day.').waitFor();
+  await e2e.page.getByText('1 measurement on this day.').waitFor();
 
   // The day's one measurement, corrected from its row.
   const measurements = e2e.page.getByRole('grid', { name: 'Measurements' });

@@ -10,3 +10,4 @@ export { LinesCompare } from './components/lines-compare';
 export { LinesGraph } from './components/lines-graph';
 export { LinesSelect } from './components/lines-select';
 export { LinesTable } from './components/lines-table';
+export { outOfRangeWarning } from './out-of-range-warning';

@@ -19,6 +19,28 @@ const lineNamed = async (name: string) => {
 };
 const toast = (text: string) => e2e.page.getByText(text, { exact: true }).first();
 
+it('says per day what a validation of several days needs, as the protocol beside it does', async () => {
+  await loginAs(e2e.page, 'admin@example.org');
+  await e2e.page.goto('/validation/new');
+  await e2e.page.getByLabel('Validation Name').fill('Three-day check');
+  await e2e.page.getByLabel('Start Date').fill(new Date().toISOString().slice(0, 10));
+  await e2e.page.getByLabel('Duration (days)').click();
+  await e2e.page.getByRole('option', { name: '3 days' }).click();
+  await e2e.page.getByRole('button', { name: 'Next', exact: true }).click();
+  await e2e.page
+    .getByRole('grid', { name: 'Select lines' })
+    .getByRole('row', { name: /ICU to Central Lab/ })
+    .getByRole('checkbox')
+    .check();
+  await e2e.page.getByRole('button', { name: 'Next', exact: true }).click();
+  const review = e2e.page.getByRole('table', { name: 'Review' });
+  await review.getByText('ICU to Central Lab').waitFor();
+  expect(await review.getByRole('row', { name: /Records needed/ }).textContent()).toBe(
+    'Records needed4 per line on each of the 3 days: 12 per line in all',
+  );
+  await e2e.page.getByText(VALIDATION_MESSAGES.collect, { exact: false }).waitFor();
+});
+
 it('creates a validation through the wizard, completes it short of records and downloads its report', async () => {
   await loginAs(e2e.page, 'admin@example.org');
   await e2e.page.getByRole('tab', { name: 'Validations' }).click();
@@ -83,13 +105,14 @@ it('creates a validation through the wizard, completes it short of records and d
 
   await e2e.page.getByRole('link', { name: 'ICU spring check' }).click();
   await e2e.page.getByText('3 of 4 records').waitFor();
+  await e2e.page.getByText('1 record still to collect.', { exact: false }).waitFor();
   await e2e.page.getByText(VALIDATION_MESSAGES.collect, { exact: false }).waitFor();
   await screenshot(e2e.page, 'validation-in-progress');
 
   // Completing short of records asks first, stating the shortfall.
   await e2e.page.getByRole('button', { name: 'Complete Validation' }).click();
   const dialog = e2e.page.getByRole('dialog', { name: 'Complete Validation' });
-  await dialog.getByText('1 record(s) are still missing').waitFor();
+  await dialog.getByText('1 record is still missing').waitFor();
   await dialog.getByText(/ICU to Central Lab: 3 of 4 records collected, 1 missing/).waitFor();
   await screenshot(e2e.page, 'validation-complete-shortfall');
   await dialog.getByRole('button', { name: 'Complete Validation' }).click();

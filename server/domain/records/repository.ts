@@ -170,11 +170,15 @@ export async function lockRecord(manager: EntityManager, id: number): Promise<vo
 }
 
 /**
- * Reviewed, to-review and unprocessed counts of the institute's visible records, from the
- * tallies the database keeps with every write (server/entities/record-tallies.ts).
+ * Reviewed, to-review and unprocessed counts of the institute's visible records that are not
+ * excluded: the totals of the lists as they open (their exclude toggle is off on load), so a
+ * count shown beside a list is that list's total. From the tallies the database keeps with every
+ * write (server/entities/record-tallies.ts).
  */
 export async function summaryCounts(manager: EntityManager, instituteId: number) {
-  const rows = await manager.getRepository(RecordCounts).findBy({ instituteId, hidden: false });
+  const rows = await manager
+    .getRepository(RecordCounts)
+    .findBy({ instituteId, hidden: false, exclude: false });
   const sum = (keep: (c: RecordCounts) => boolean) =>
     rows.filter(keep).reduce((total, c) => total + c.count, 0);
   return {

@@ -48,7 +48,7 @@ export function recordsRouter(ctx: AppContext): Router {
   api.get(
     '/v2/institutes/:id/records/summary',
     {
-      summary: 'Counts of reviewed, to-review and unprocessed records',
+      summary: 'Counts of reviewed, to-review and unprocessed records, excluded ones left out',
       access: 'read',
       params: idParams,
       response: recordSummary,

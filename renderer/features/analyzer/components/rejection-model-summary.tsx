@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useRejectionModel } from '../api/get-rejection-model';
+import { counted } from '../../../lib/plural';
 
 const fixed = (v: number, digits: number) => v.toFixed(digits);
 
@@ -17,8 +18,8 @@ export function RejectionModelSummary({ instituteId }: { instituteId: number }) 
       </Typography>
       <Typography>
         {m.source === 'calibrated'
-          ? `Calibrated from ${m.n} clinical data entries of this organization.`
-          : `Default model: ${m.n} usable clinical data ${m.n === 1 ? 'entry' : 'entries'}, ${m.min_entries} needed to calibrate.`}
+          ? `Calibrated from ${counted(m.n, 'clinical data entry', 'clinical data entries')} of this organization.`
+          : `Default model: ${counted(m.n, 'usable clinical data entry', 'usable clinical data entries')}, ${m.min_entries} needed to calibrate.`}
       </Typography>
       <Typography variant="body2" color="text.secondary" data-testid="rejection-model-figures">
         k = {fixed(m.k, 4)} mg/dL per g·s (90% interval {fixed(m.k_low, 4)}–{fixed(m.k_high, 4)}), μ

@@ -12,6 +12,7 @@ import { recordsLink } from '../../records';
 import { ACTIVITY_DAYS, useRecordActivity } from '../api/get-record-activity';
 import { CALENDAR, rangeStart } from './activity-calendar-layout';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { counted } from '../../../lib/plural';
 
 export const NO_RECORDS_ON = 'No records found on';
 
@@ -52,7 +53,7 @@ export function ActivityHeatMap({ instituteId }: { instituteId: number }) {
     return {
       tooltip: {
         formatter: ({ value }: { value: [string, number] }) =>
-          `${dayText(value[0])}<br/><b>${value[1]} record${value[1] === 1 ? '' : 's'}</b>`,
+          `${dayText(value[0])}<br/><b>${counted(value[1], 'record', 'records')}</b>`,
       },
       visualMap: {
         type: 'piecewise',

@@ -34,7 +34,10 @@ function Count({ value, label }: { value: number; label: string }) {
   );
 }
 
-/** Records to review (polled every 3 s) with the reviewed and processing counts. */
+/**
+ * Records to review (polled every 3 s) with the reviewed and processing counts; like the lists
+ * on load (and the counts), the preview leaves excluded records out.
+ */
 export function ReviewPanel({
   instituteId,
   summary,
@@ -44,7 +47,7 @@ export function ReviewPanel({
 }) {
   const queue = useRecords(
     instituteId,
-    { ...TO_REVIEW, size: REVIEW_PREVIEW, ordering: '-date' },
+    { ...TO_REVIEW, exclude: false, size: REVIEW_PREVIEW, ordering: '-date' },
     { poll: true },
   );
   return (

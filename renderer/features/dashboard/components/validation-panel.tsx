@@ -12,6 +12,7 @@ import { useLineWord } from '../../institutes';
 import { useLatestValidation } from '../api/get-latest-validation';
 import { guideLink } from './guides';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { counted } from '../../../lib/plural';
 
 /** A calendar day of the API read as a local day ('2026-03-02' is not UTC midnight here). */
 const day = (value: string) => formatDate(new Date(`${value}T00:00:00`));
@@ -44,8 +45,8 @@ export function ValidationPanel({ instituteId }: { instituteId: number }) {
             />
           </Stack>
           <Typography variant="body2">
-            {day(v.start_date)} – {day(v.end_date)} · {v.lines.length}{' '}
-            {v.lines.length === 1 ? word.lower : word.lowerPlural}
+            {day(v.start_date)} – {day(v.end_date)} ·{' '}
+            {counted(v.lines.length, word.lower, word.lowerPlural)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             Next validation recommended by {day(v.next_validation_date)}

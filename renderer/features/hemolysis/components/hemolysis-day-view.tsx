@@ -26,6 +26,7 @@ import { useMeasurementDays } from '../api/get-measurement-days';
 import { useMeasurements } from '../api/get-measurements';
 import { DayMeasurementsTable } from './day-measurements-table';
 import { clockIn } from './zone-clock';
+import { counted } from '../../../lib/plural';
 
 const HOUR = 3_600_000;
 
@@ -144,11 +145,12 @@ export function HemolysisDayView({ id }: { id: number }) {
         )}
       </Stack>
       <Typography color="text.secondary">
-        {set.line.name} · {set.measurement_summary.count} measurements from{' '}
-        {formatDateTime(set.measurement_summary.start)} to{' '}
+        {set.line.name} · {counted(set.measurement_summary.count, 'measurement', 'measurements')}{' '}
+        from {formatDateTime(set.measurement_summary.start)} to{' '}
         {formatDateTime(set.measurement_summary.end)} · {set.donor_sample ? 'Donor' : 'Routine'}{' '}
         samples · time zone {set.timezone_name}
-        {set.skipped_rows > 0 && ` · ${set.skipped_rows} rows without h_index skipped`}
+        {set.skipped_rows > 0 &&
+          ` · ${counted(set.skipped_rows, 'row', 'rows')} without h_index skipped`}
       </Typography>
       <Paper sx={{ p: 2 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
@@ -203,7 +205,7 @@ export function HemolysisDayView({ id }: { id: number }) {
         {day && measurements.data && (
           <>
             <Typography variant="body2" color="text.secondary" gutterBottom>
-              {measurements.data.total} measurements on this day.
+              {counted(measurements.data.total, 'measurement', 'measurements')} on this day.
             </Typography>
             <DayMeasurementsTable
               dataId={id}

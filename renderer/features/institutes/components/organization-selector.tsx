@@ -41,10 +41,10 @@ export function OrganizationSelector() {
     user !== undefined && hasMultiInstituteAccess(user.role, user.institutes.length);
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
       <Autocomplete
         size="small"
-        sx={{ width: { xs: 220, lg: 300 } }}
+        sx={{ width: { xs: 220, lg: 300 }, minWidth: 120, flexShrink: 1 }}
         options={options}
         value={value}
         readOnly={!multiAccess}

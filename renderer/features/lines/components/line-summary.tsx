@@ -4,11 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import {
-  outOfRangeWarning,
-  REVALIDATION_MESSAGES,
-  type LineDto,
-} from '../../../../shared/api/lines';
+import { REVALIDATION_MESSAGES, type LineDto } from '../../../../shared/api/lines';
 import { MIN_RECORDS_FOR_STATISTICS } from '../../../../shared/api/statistics';
 import { BandChip, RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDay } from '../../../lib/calendar-day';
@@ -19,6 +15,7 @@ import {
   metricMeanLabel,
   useShownMetric,
 } from '../../../lib/ui-store';
+import { outOfRangeWarning } from '../out-of-range-warning';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (

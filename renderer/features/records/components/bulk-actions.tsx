@@ -11,10 +11,12 @@ import { useBulkUpdateRecords } from '../api/bulk-update-records';
 import { useLines } from '../../lines';
 import { outside, useOutOfRangeWarning } from '../hooks/use-out-of-range-warning';
 import { LineSelect } from './line-select';
+import { counted, plural } from '../../../lib/plural';
 
-export const excludedMessage = (n: number) => `${n} Record(s) have been excluded`;
+export const excludedMessage = (n: number) =>
+  `${counted(n, 'Record', 'Records')} ${plural(n, 'has', 'have')} been excluded`;
 export const assignedMessage = (n: number, lineName: string) =>
-  `${n} Record(s) have been assigned to ${lineName}`;
+  `${counted(n, 'Record', 'Records')} ${plural(n, 'has', 'have')} been assigned to ${lineName}`;
 
 interface Props {
   instituteId: number;

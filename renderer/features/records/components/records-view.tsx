@@ -45,15 +45,18 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
   const [selection, setSelection] = useState(emptySelection);
 
   const summary = useRecordSummary(instituteId);
-  const params = {
+  const listParams = (of: RecordsTab) => ({
     ...filterParams(filters),
-    ...(tab === 'to-review' ? TO_REVIEW : REVIEWED),
-    page: page - 1,
-    size,
-    ordering,
-  };
+    ...(of === 'to-review' ? TO_REVIEW : REVIEWED),
+  });
+  const params = { ...listParams(tab), page: page - 1, size, ordering };
   // The review queue fills as vials upload: it polls; the reviewed list does not.
   const records = useRecords(instituteId, params, { poll: tab === 'to-review' });
+  // Each tab's count is its list's total under the same filters: the shown list's own, and one
+  // row of the other list for its total (polled, as reviews move records between the two).
+  const otherTab: RecordsTab = tab === 'to-review' ? 'reviewed' : 'to-review';
+  const other = useRecords(instituteId, { ...listParams(otherTab), size: 1 }, { poll: true });
+  const tabCount = (of: RecordsTab) => (of === tab ? records.data?.total : other.data?.total) ?? 0;
   const rows = useMemo(() => records.data?.items ?? [], [records.data]);
 
   // Another page, tab or filter: the checked rows are no longer the ones shown.
@@ -96,14 +99,14 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
         {showToReviewTab && (
           <Tab
             value="to-review"
-            label={`To Review (${toReview})`}
+            label={`To Review (${tabCount('to-review')})`}
             component={Link}
             to={`/records/to-review${tabSearch}`}
           />
         )}
         <Tab
           value="reviewed"
-          label={`Reviewed (${summary.data?.reviewed ?? 0})`}
+          label={`Reviewed (${tabCount('reviewed')})`}
           component={Link}
           to={`/records${tabSearch}`}
         />

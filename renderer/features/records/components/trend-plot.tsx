@@ -10,6 +10,7 @@ import {
   referenceLine,
   valueAxis,
   xZoom,
+  zeroBasedScale,
 } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { formatDate } from '../../../lib/format';
@@ -22,30 +23,46 @@ const SD_STEPS = [1, 2, 3] as const;
 const referenceStatistics = (line: LineDto) =>
   (line.validation_statistics ?? line.line_statistics).auc;
 
-/** Mean and ±1, 2, 3 SD of the line's VitalMetric, labelled (monitoring.md section 9). */
+/**
+ * Mean and ±1, 2, 3 SD of the line's VitalMetric, labelled right of the plot, where the latest
+ * points cannot cover the labels (monitoring.md section 9).
+ */
 function statisticLines(line: LineDto) {
   const { mean, stddev } = referenceStatistics(line);
   if (mean === null) return [];
-  const lines = [referenceLine(mean, `Mean ${mean.toFixed(0)}`, CHART_TONES.reference, 'solid')];
+  const labelled = (
+    value: number,
+    label: string,
+    color: string,
+    type: 'solid' | 'dotted' | 'dashed',
+  ) => referenceLine(value, label, color, type, 'end');
+  const lines = [labelled(mean, `Mean ${mean.toFixed(0)}`, CHART_TONES.reference, 'solid')];
   if (stddev === null) return lines;
   for (const k of SD_STEPS) {
     const type = k === 1 ? 'dashed' : 'dotted';
-    lines.push(referenceLine(mean + k * stddev, `+${k} SD`, CHART_TONES.muted, type));
+    lines.push(labelled(mean + k * stddev, `+${k} SD`, CHART_TONES.muted, type));
     if (mean - k * stddev > 0)
-      lines.push(referenceLine(mean - k * stddev, `−${k} SD`, CHART_TONES.muted, type));
+      lines.push(labelled(mean - k * stddev, `−${k} SD`, CHART_TONES.muted, type));
   }
   return lines;
 }
 
-/** Beyond the validated range (99% of measurements) samples are at risk: shaded zones. */
-function rejectionZones(line: LineDto) {
+/**
+ * Beyond the validated range (99% of measurements) samples are at risk: shaded zones. The
+ * rejection zone reaches the axis's top, whatever the highest record; below the range, only down
+ * to the lowest record, so a line near 0 is not drawn all in red.
+ */
+function rejectionZones(line: LineDto, axis: { min: number; max?: number }) {
   const range = line.validation_statistics?.range;
   if (!range) return [];
   return [
-    band(range.upper, 'max', 'Rejection zone (above range)', CHART_TONES.bad, 0.1),
+    band(range.upper, axis.max ?? 'max', 'Rejection zone (above range)', CHART_TONES.bad, 0.1),
     band('min', range.lower, 'Below range', CHART_TONES.bad, 0.06),
   ];
 }
+
+/** Room right of the plot for the reference lines' labels ("Mean 1234", "+3 SD"). */
+const LABEL_ROOM = 72;
 
 /** Date, VitalMetric and the record's id, for the click. */
 type Point = [number, number, number];
@@ -89,8 +106,9 @@ export function TrendPlot({ line, instituteId, highlightedRecordId, height, test
       mean !== null && stddev !== null ? mean + 3 * stddev : 0,
       line.validation_statistics?.range?.upper ?? 0,
     );
+    const scale = zeroBasedScale(top * 1.05);
     return {
-      grid: gridWithZoom,
+      grid: { ...gridWithZoom, right: LABEL_ROOM },
       legend: { top: 0, right: 0 },
       tooltip: {
         trigger: 'item',
@@ -98,7 +116,7 @@ export function TrendPlot({ line, instituteId, highlightedRecordId, height, test
           `${formatDate(new Date(value[0]))}<br/><b>${value[1].toFixed(0)} g·s</b>`,
       },
       xAxis: { type: 'time', name: 'Date', nameLocation: 'middle', nameGap: 28 },
-      yAxis: valueAxis('VitalMetric', 'g·s', { min: 0, max: Math.ceil(top * 1.08) }),
+      yAxis: valueAxis('VitalMetric', 'g·s', scale),
       dataZoom: xZoom(),
       series: [
         {
@@ -108,7 +126,7 @@ export function TrendPlot({ line, instituteId, highlightedRecordId, height, test
           data: others,
           cursor: 'pointer',
           markLine: { silent: true, symbol: 'none', data: statisticLines(line) },
-          markArea: { silent: true, data: rejectionZones(line) },
+          markArea: { silent: true, data: rejectionZones(line, scale) },
         },
         ...(highlightedRecordId === undefined
           ? []

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { closeSnackbar, useSnackbar } from 'notistack';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { outOfRangeWarning } from '../../../../shared/api/lines';
-import { lineQueryOptions } from '../../lines';
+import { lineQueryOptions, outOfRangeWarning } from '../../lines';
 import { isOutOfRange, type ValidatedRange } from '../../../../shared/domain/out-of-range';
 
 /**

@@ -9,6 +9,7 @@ import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes';
 import { useCompleteValidation } from '../api/complete-validation';
 import { useValidationSummary, type ValidationSummary } from '../api/get-validation-summary';
+import { counted, plural } from '../../../lib/plural';
 
 /** What is still missing, line by line, in words. */
 function Shortfall({ summary }: { summary: ValidationSummary }) {
@@ -16,12 +17,14 @@ function Shortfall({ summary }: { summary: ValidationSummary }) {
   const short = summary.lines.filter((l) => l.records_remaining > 0);
   return (
     <>
-      {summary.total_records_remaining} record(s) are still missing for this validation:
+      {counted(summary.total_records_remaining, 'record', 'records')}{' '}
+      {plural(summary.total_records_remaining, 'is', 'are')} still missing for this validation:
       <ul>
         {short.map((l) => (
           <li key={l.line_id}>
-            {word.singular} {l.line_name}: {l.records} of {l.records_required} records collected,{' '}
-            {l.records_remaining} missing
+            {word.singular} {l.line_name}: {l.records} of{' '}
+            {counted(l.records_required, 'record', 'records')} collected, {l.records_remaining}{' '}
+            missing
           </li>
         ))}
       </ul>

@@ -13,6 +13,7 @@ import { useLines } from '../../lines';
 import { formatDay } from '../../../lib/calendar-day';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { counted } from '../../../lib/plural';
 
 /** The wizard's lines table pages 5 by default (5, 20, 50, 100). */
 const PAGE_SIZES = [5, 20, 50, 100];
@@ -83,7 +84,7 @@ export function LinePicker({ instituteId, value, onChange, error, disabled = fal
         </FormHelperText>
       )}
       <FormHelperText>
-        {value.length} {value.length === 1 ? word.lower : word.lowerPlural} selected
+        {counted(value.length, word.lower, word.lowerPlural)} selected
       </FormHelperText>
     </>
   );

@@ -6,6 +6,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { MAX_DURATION_DAYS, MIN_DURATION_DAYS } from '../../../../shared/api/validations';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import type { ValidationFormValues } from './validation-form';
+import { counted } from '../../../lib/plural';
 
 const DURATIONS = Array.from(
   { length: MAX_DURATION_DAYS - MIN_DURATION_DAYS + 1 },
@@ -41,7 +42,7 @@ export function ValidationDetailFields({ control }: { control: Control<Validatio
         >
           {DURATIONS.map((d) => (
             <MenuItem key={d} value={d}>
-              {d} {d === 1 ? 'day' : 'days'}
+              {counted(d, 'day', 'days')}
             </MenuItem>
           ))}
         </FormTextField>

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { VALIDATION_MESSAGES } from '../../../../shared/api/validations';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useValidationSummary } from '../api/get-validation-summary';
+import { counted } from '../../../lib/plural';
 
 /** An in-progress validation: records collected per line against 4 per day of its duration. */
 export function ValidationProgress({ validationId }: { validationId: number }) {
@@ -24,7 +25,7 @@ export function ValidationProgress({ validationId }: { validationId: number }) {
       <Typography color="text.secondary" gutterBottom>
         {VALIDATION_MESSAGES.collect}{' '}
         {remaining > 0
-          ? `${remaining} record(s) still to collect.`
+          ? `${counted(remaining, 'record', 'records')} still to collect.`
           : 'All records are collected: the validation can be completed.'}
       </Typography>
       <Stack spacing={1.5} sx={{ mt: 2 }}>

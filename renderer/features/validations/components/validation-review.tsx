@@ -12,6 +12,13 @@ import { useLineWord } from '../../institutes';
 import { useLines } from '../../lines';
 import type { ValidationFormValues } from './validation-form';
 import { formatDay } from '../../../lib/calendar-day';
+import { counted } from '../../../lib/plural';
+
+/** '4 per line on each day: 12 in all' (one day: '4 per line'). */
+const recordsNeeded = (days: number, line: string) =>
+  days === 1
+    ? `${RECORDS_PER_LINE_PER_DAY} per ${line}`
+    : `${RECORDS_PER_LINE_PER_DAY} per ${line} on each of the ${days} days: ${RECORDS_PER_LINE_PER_DAY * days} per ${line} in all`;
 
 /** The wizard's last step: what will be created, and what the protocol asks for. */
 export function ValidationReview({
@@ -31,10 +38,11 @@ export function ValidationReview({
     ['Validation Name', values.name],
     ['Start Date', formatDay(values.start_date)],
     ['End Date', formatDay(validationEndDate(values.start_date, days))],
-    ['Duration', `${days} ${days === 1 ? 'day' : 'days'}`],
+    ['Duration', counted(days, 'day', 'days')],
     ['Update Baseline', values.baseline ? 'Yes' : 'No'],
     [word.plural, names.join(', ')],
-    ['Records needed', `${RECORDS_PER_LINE_PER_DAY * days} per ${word.lower}`],
+    // Per day, as the protocol below says it: never a total that reads as a contradiction of it.
+    ['Records needed', recordsNeeded(days, word.lower)],
   ];
   return (
     <>

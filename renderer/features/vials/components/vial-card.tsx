@@ -15,6 +15,7 @@ import {
   type VialMessage,
 } from '../../../../shared/ipc/vial-drive';
 import { formatBytes } from '../../../lib/format';
+import { counted } from '../../../lib/plural';
 
 const STATUS_COLOR: Record<UploadStatus, ChipProps['color']> = {
   no_data: 'default',
@@ -82,7 +83,7 @@ export function VialCard({
           />
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {runs} {runs === 1 ? 'file' : 'files'}, {formatBytes(vial.totalSize)}
+          {counted(runs, 'file', 'files')}, {formatBytes(vial.totalSize)}
           {vial.lastSyncSeconds > 0 &&
             ` · last synced ${new Date(vial.lastSyncSeconds * 1000).toLocaleString()}`}
         </Typography>

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
+import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
+import { insertLine, insertValidation } from '../../../testing/rows';
+
+const e2e = setUpBrowserTests();
+let lineId: number;
+
+const DAY_MS = 86_400_000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
+
+/**
+ * A line with a completed baseline validation around 80 g·s (a mean of 81, an SD of about 2.6)
+ * and records since: the latest on the mean and the SD lines, where their labels are drawn, and
+ * one at 96 g·s, a top just above a step of the axis.
+ */
+beforeAll(async () => {
+  const db = e2e.server.ctx.db;
+  const { hospital } = await instituteIds(db);
+  const line = await insertLine(db, hospital, { name: 'Line Trend' });
+  lineId = line.id;
+  const validation = await insertValidation(db, hospital, {
+    name: 'Trend baseline',
+    status: 'completed',
+    baseline: true,
+    startDate: daysAgo(40).toISOString().slice(0, 10),
+    completedAt: daysAgo(30),
+    lines: [line],
+  });
+  await insertProcessedRecords(
+    db,
+    hospital,
+    line.id,
+    [80, 84, 78, 82].map((auc) => ({ auc, validationId: validation.id, date: daysAgo(39) })),
+  );
+  await insertProcessedRecords(
+    db,
+    hospital,
+    line.id,
+    [79, 83, 96, 80, 84, 81, 83.6, 86.2, 88.7].map((auc, i) => ({
+      auc,
+      date: daysAgo(9 - i),
+    })),
+  );
+});
+
+interface Box {
+  text: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+const overlap = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+it('draws the trend with readable axis labels, the rejection zone to the top and SD labels clear of points', async () => {
+  const { page } = e2e;
+  await loginAs(page, 'member@example.org');
+  await page.goto(`/line/${lineId}/monitoring`);
+  const chart = page.getByTestId('line-trend-plot');
+  await chart.locator('canvas').first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1000); // the entry animation, for the picture only
+  await screenshot(page, 'line-trend-plot');
+
+  // The chart as its SVG export draws it, measured in the browser.
+  await page.getByRole('button', { name: 'Choose export format' }).first().click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'SVG' }).click(),
+  ]);
+  const svg = fs.readFileSync(await download.path(), 'utf8');
+  await page.setContent(svg);
+  const texts: Box[] = await page.locator('svg text').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return {
+        text: el.textContent ?? '',
+        left: r.left,
+        right: r.right,
+        top: r.top,
+        bottom: r.bottom,
+      };
+    }),
+  );
+  const boxes = (selector: string) =>
+    page.locator(selector).evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { text: '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    );
+
+  // The y axis: numbers stacked at the left, none over another.
+  const yLabels = texts.filter((t) => /^\d+$/.test(t.text) && t.right < 80);
+  expect(yLabels.length).toBeGreaterThan(3);
+  for (const [i, a] of yLabels.entries())
+    for (const b of yLabels.slice(i + 1))
+      expect([a.text, b.text, overlap(a, b)]).toEqual([a.text, b.text, false]);
+
+  // The rejection zone reaches the top of the plot, where the highest axis label sits.
+  const top = Math.min(...yLabels.map((t) => (t.top + t.bottom) / 2));
+  const zone = await boxes('svg polygon[fill-opacity="0.1"]');
+  expect(zone).toHaveLength(1);
+  expect(zone[0].top).toBeLessThanOrEqual(top + 1);
+
+  // No point covers a label of the mean or an SD.
+  const labels = texts.filter((t) => /^(Mean \d+|[+−]\d SD)$/.test(t.text));
+  expect(labels.length).toBeGreaterThanOrEqual(5);
+  // The scatter's symbols: the chart's paths of a point's size (7 px).
+  const points = (await boxes('svg path[ecmeta_ssr_type="chart"]')).filter(
+    (s) => s.right - s.left <= 9 && s.bottom - s.top <= 9,
+  );
+  expect(points.length).toBeGreaterThan(10);
+  for (const label of labels)
+    for (const p of points) expect([label.text, overlap(label, p)]).toEqual([label.text, false]);
+});
