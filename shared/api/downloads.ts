@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { out, text } from './common';
 
 /** The platforms the desktop installers are built for (electron-builder.yml). */
 export const DESKTOP_PLATFORMS = ['linux', 'windows', 'macos'] as const;
@@ -18,15 +18,15 @@ export const DOWNLOADS_MESSAGES = {
 
 /** One installer in the configured folder, served by this server. */
 export const desktopInstaller = z.object({
-  file_name: z.string(),
+  file_name: out.text(),
   platform: z.enum(DESKTOP_PLATFORMS),
   /** The package format: AppImage, deb, rpm, exe, msi, dmg, pkg. */
-  format: z.string(),
+  format: out.text(),
   /** The app version read from the file name, or null when it names none. */
-  version: z.string().nullable(),
-  size_bytes: z.number().int(),
+  version: out.text().nullable(),
+  size_bytes: out.int(),
   /** Where to download it (this server). */
-  url: z.string(),
+  url: out.text(),
 });
 export type DesktopInstaller = z.infer<typeof desktopInstaller>;
 
@@ -37,7 +37,7 @@ export type DesktopInstaller = z.infer<typeof desktopInstaller>;
 export const desktopDownloads = z.object({
   source: z.enum(['folder', 'url', 'none']),
   /** DESKTOP_DOWNLOADS_URL when that is the source. */
-  url: z.string().nullable(),
+  url: out.text().nullable(),
   items: z.array(desktopInstaller),
 });
 export type DesktopDownloads = z.infer<typeof desktopDownloads>;

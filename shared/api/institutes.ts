@@ -10,7 +10,6 @@ import {
   timeZone,
 } from './common';
 import { featureFlags } from './feature-flags';
-import { isTimeZone } from '../domain/time-zone';
 
 export const METADATA_TYPES = ['pts', 'courier'] as const;
 export const RELATIONSHIPS = [

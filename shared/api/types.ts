@@ -38,7 +38,7 @@ export const ANALYZER_MODELS: Record<(typeof ANALYZER_MAKES)[number], readonly s
 };
 
 /** An analyzer model and the make it belongs to. */
-export const analyzerModelChoice = choice.extend({ make: z.string() });
+export const analyzerModelChoice = choice.extend({ make: out.text() });
 export type AnalyzerModelChoice = z.infer<typeof analyzerModelChoice>;
 
 /** `partner_aerocom` → 'Partner Aerocom'. */

@@ -68,9 +68,8 @@ it("shows a record's clinical data count on its page, linking to those entries",
   const record = (await member.get(`/v2/records/${linked.record}`)).body;
   const count: number = record.clinical_data_count;
   expect(count).toBeGreaterThan(0);
-  const entries = (
-    await member.get(`/v2/institutes/${hospital}/clinical-data?record=${record.id}`)
-  ).body;
+  const entries = (await member.get(`/v2/institutes/${hospital}/clinical-data?record=${record.id}`))
+    .body;
   expect(entries.total).toBe(count);
 
   await loginAs(e2e.page, 'member@example.org');
