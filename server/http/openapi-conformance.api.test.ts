@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { errorBody } from '../../shared/api/common';
 import { readFixture } from '../../shared/vial/testing/fixtures';
 import { allows, ROLES, type Action, type Role } from '../../shared/domain/roles';
@@ -33,7 +36,7 @@ const clients = {} as Record<Role | 'anonymous', ApiClient>;
 let run: Awaited<ReturnType<typeof seedFiles>>['run'];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ desktopDownloads: { dir: releaseFolder(), url: undefined } });
   const staff = await server.login('staff@example.org');
   const { hospital } = await server.demoInstitutes();
   const seeded = await seedResources(staff, server.ctx.db, hospital, 'conformance');
@@ -48,6 +51,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.stop());
 
+/** A folder of desktop installers with one in it, so /v2/downloads/{file} has one to serve. */
+const INSTALLER = 'VialQC-1.4.0.AppImage';
+function releaseFolder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-conformance-release-'));
+  fs.writeFileSync(path.join(dir, INSTALLER), 'appimage');
+  return dir;
+}
+
 /** Who calls an operation: the roles its access allows (lowest first), then anonymous. */
 function callers(op: WalkOperation): (Role | 'anonymous')[] {
   if (op.access === 'public') return ['anonymous'];
@@ -57,7 +68,7 @@ function callers(op: WalkOperation): (Role | 'anonymous')[] {
 
 /** The path values of the walk's resources (the user also by /users/id/{id}). */
 function valuesOf(op: WalkOperation): Record<string, string> {
-  const values = { ...pathValues(op, ids), fileId: String(contractFileId) };
+  const values = { ...pathValues(op, ids), fileId: String(contractFileId), file: INSTALLER };
   return op.path === '/v2/users/id/{id}' ? { ...values, id: String(ids.user) } : values;
 }
 

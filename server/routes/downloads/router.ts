@@ -27,12 +27,15 @@ export function downloadsRouter(ctx: AppContext): Router {
     {
       summary: 'One installer of DESKTOP_DOWNLOADS_DIR, as a file download',
       params: installerParams,
+      // Installers of every platform, sent as bytes: the file name tells the OS what it is.
+      download: ['application/octet-stream'],
     },
     async ({ params, res }) => {
       const file = await downloads.installerPath(config, params.file);
       await new Promise<void>((resolve, reject) =>
         res
           .attachment(params.file)
+          .type('application/octet-stream')
           .set('Cache-Control', 'no-cache')
           .sendFile(file, (err) => (err ? reject(err) : resolve())),
       );

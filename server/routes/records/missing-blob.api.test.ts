@@ -65,7 +65,7 @@ it('still draws the stored series of a record whose run file is gone', async () 
   // Other max_points need the run.
   const other = await member.get(`${url}&max_points=100`);
   expect([other.status, other.body]).toEqual([410, { detail: MISSING_RUN_FILE }]);
-  expect(other.headers.get('cache-control')).toBeNull(); // nothing a cache would revalidate
+  expect(other.headers.get('cache-control')).toBe('no-store'); // an API answer is never kept
 });
 
 it('marks a record whose run file is gone before processing with the reason, at once', async () => {
