@@ -33,11 +33,34 @@ export function servedFile(dir: string, urlPath: string): string | null {
   return path.join(dir, ...segments);
 }
 
+type Variant = (typeof PRECOMPRESSED)[number];
+
 const isFile = (file: string) =>
   fs.stat(file).then(
     (stat) => stat.isFile(),
     () => false,
   );
+
+/**
+ * The variants found beside each file, by the file's path, with the size and time of the file
+ * they were found for: a static file costs one look at the disk, as it did before the variants.
+ * (A file requested while a build is writing it, before its variants are written, is served as
+ * it is until it changes again or the server restarts.)
+ */
+const variantsSeen = new Map<string, { version: string; offered: Variant[] }>();
+
+/** The precompressed variants beside `file`, or null when it is no file. */
+async function variantsOf(file: string): Promise<Variant[] | null> {
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat?.isFile()) return null;
+  const version = `${stat.size}:${stat.mtimeMs}`;
+  const seen = variantsSeen.get(file);
+  if (seen?.version === version) return seen.offered;
+  const present = await Promise.all(PRECOMPRESSED.map(({ suffix }) => isFile(file + suffix)));
+  const offered = PRECOMPRESSED.filter((_, i) => present[i]);
+  variantsSeen.set(file, { version, offered });
+  return offered;
+}
 
 /**
  * Sends `file` (the path `urlPath` names) as its precompressed variant when the client accepts
@@ -52,12 +75,8 @@ export async function sendStatic(
   file: string,
   urlPath: string,
 ): Promise<void> {
-  const [exists, ...variants] = await Promise.all([
-    isFile(file),
-    ...PRECOMPRESSED.map(({ suffix }) => isFile(file + suffix)),
-  ]);
-  if (!exists) return next();
-  const offered = PRECOMPRESSED.filter((_, i) => variants[i]);
+  const offered = await variantsOf(file);
+  if (!offered) return next();
   if (offered.length) res.vary('Accept-Encoding');
   const best = chooseEncoding(
     req.get('Accept-Encoding'),
