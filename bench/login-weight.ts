@@ -24,14 +24,24 @@ export async function benchLoginWeight(): Promise<Figure | Skipped> {
   try {
     console.log('/login in Chromium, cold cache');
     const page = await newPage(browser, bench.server.url);
-    const sizes: Promise<number>[] = [];
+    const responses: Promise<{ bytes: number; encoding: string }>[] = [];
     page.on('requestfinished', (request) =>
-      // A second request for a file the page holds already (the icon) reports a negative size.
-      sizes.push(request.sizes().then((size) => Math.max(0, size.responseBodySize))),
+      responses.push(
+        Promise.all([request.sizes(), request.response()]).then(([size, response]) => ({
+          // A second request for a file the page holds already (the icon) reports a negative size.
+          bytes: Math.max(0, size.responseBodySize),
+          encoding: response?.headers()['content-encoding'] ?? 'none',
+        })),
+      ),
     );
     await page.goto('/login', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Log In' }).waitFor();
-    const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    const received = await Promise.all(responses);
+    const bytes = received.reduce((sum, response) => sum + response.bytes, 0);
+    const encodings = new Map<string, number>();
+    for (const { encoding } of received)
+      encodings.set(encoding, (encodings.get(encoding) ?? 0) + 1);
+    const byEncoding = [...encodings].map(([encoding, count]) => `${count} ${encoding}`);
     await page.context().close();
     return {
       name,
@@ -40,7 +50,7 @@ export async function benchLoginWeight(): Promise<Figure | Skipped> {
       baselineName: 'the budget',
       unit: 'KiB',
       target: 1,
-      note: `${sizes.length} responses, bodies as sent (compressed), an empty cache`,
+      note: `${received.length} responses (${byEncoding.join(', ')}), bodies as sent, an empty cache`,
     };
   } finally {
     await browser.close();
