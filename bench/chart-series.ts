@@ -13,11 +13,11 @@ const RUNS = 5;
 /**
  * The acceleration chart of a one-hour 1 kHz record (what the record page asks for: the default
  * 4000 points) against the same bytes as a static file from the same server: the renderer folder,
- * served by the app's own express.static. The first request after processing is measured with
+ * served by the app's own static-file handler. The first request after processing is measured with
  * the run cache emptied, as an API process other than the worker would see it.
  */
 export async function benchChartSeries(): Promise<Figure[]> {
-  // The static file is served by the app's own express.static, as the renderer would be.
+  // The static file is served by the app's own static-file handler, as the renderer is.
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-static-'));
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html>');
   const bench = await startBenchServer('series', { rendererDir: () => staticDir });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchChartSeries } from './chart-series';
 import { benchHemolysisUpload } from './hemolysis-upload';
+import { benchLoginWeight } from './login-weight';
 import { benchMetricsCli } from './metrics-cli';
 import { benchConcurrentUploads, benchQueueProcessing } from './pipeline';
 import { benchRecordEndpoints } from './record-endpoints';
@@ -36,9 +37,10 @@ async function main(): Promise<void> {
       await benchVialProcessing();
       await benchRecordEndpoints();
       figures.push(...(await benchChartSeries()));
-      const page = await benchRecordPage();
-      if ('product' in page) figures.push(page);
-      else skipped.push(page);
+      for (const browserFigure of [await benchLoginWeight(), await benchRecordPage()]) {
+        if ('product' in browserFigure) figures.push(browserFigure);
+        else skipped.push(browserFigure);
+      }
       await benchHemolysisUpload();
       console.log('metrics CLI against C …');
       const metrics = await benchMetricsCli(dir);

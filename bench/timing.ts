@@ -8,7 +8,7 @@ export interface Figure {
   /** What it is measured against, in `unit`. */
   baseline: number;
   baselineName: string;
-  unit: 'ms' | 's' | 'MB';
+  unit: 'ms' | 's' | 'MB' | 'KiB';
   /** The issue's target for product / baseline. */
   target: number;
   note?: string;
@@ -57,8 +57,8 @@ export function printTable(figures: Figure[], skipped: Skipped[]): void {
   const fmt = (v: number, unit: Figure['unit']) =>
     unit === 's'
       ? `${v.toFixed(2)} s`
-      : unit === 'MB'
-        ? `${v.toFixed(0)} MB`
+      : unit === 'MB' || unit === 'KiB'
+        ? `${v.toFixed(0)} ${unit}`
         : v < 10
           ? `${v.toFixed(2)} ms`
           : `${v.toFixed(0)} ms`;

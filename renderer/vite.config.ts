@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressFolder } from '../server/http/precompression';
 
 const RENDERER = path.join(__dirname, path.sep);
 /** Our modules whose top-level statements do something: the entry, echarts' registrations, axios'. */
@@ -8,14 +10,37 @@ const WITH_SIDE_EFFECTS = ['main.tsx', 'components/charts/echarts.ts', 'lib/api-
   (file) => path.join(__dirname, file),
 );
 
+const OUT_DIR = path.resolve(__dirname, '..', 'dist', 'renderer');
+/** Source maps, beside the served folder: for debugging (README.md), never sent to browsers. */
+const MAPS_DIR = path.resolve(__dirname, '..', 'dist', 'renderer-sourcemaps');
+
+/**
+ * Once the build is written: its source maps moved out of the served folder, then a brotli and a
+ * gzip variant beside each text file, which the server sends as the browser accepts.
+ */
+const servedBuild = (): Plugin => ({
+  name: 'vialqc-served-build',
+  apply: 'build',
+  async closeBundle() {
+    fs.rmSync(MAPS_DIR, { recursive: true, force: true });
+    for (const file of fs.readdirSync(OUT_DIR, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.map')) continue;
+      fs.mkdirSync(path.dirname(path.join(MAPS_DIR, file)), { recursive: true });
+      fs.renameSync(path.join(OUT_DIR, file), path.join(MAPS_DIR, file));
+    }
+    await precompressFolder(OUT_DIR);
+  },
+});
+
 // The server serves this build (dist/renderer) with an index.html fallback for app routes.
 export default defineConfig({
   root: __dirname,
-  plugins: [react()],
+  plugins: [react(), servedBuild()],
   build: {
-    outDir: path.resolve(__dirname, '..', 'dist', 'renderer'),
+    outDir: OUT_DIR,
     emptyOutDir: true,
-    sourcemap: true,
+    // 'hidden': no sourceMappingURL comment, so no browser asks for them.
+    sourcemap: 'hidden',
     rollupOptions: {
       // Split by route: the features' index.ts files re-export every screen of the feature, and
       // a module reached through one is kept (with everything it imports) unless it is known to

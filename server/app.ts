@@ -10,6 +10,7 @@ import { declaredMethods } from './http/declared-methods';
 import { derivedOnce, openApiDocument } from './http/openapi';
 import { publicRoute } from './http/route';
 import { securityHeaders } from './http/security-headers';
+import { sendStatic, staticFiles } from './http/static-files';
 import { sendSharedJson, sharedJson } from './http/tagged-json';
 import { analyzerRouter } from './routes/analyzer/router';
 import { authRouter } from './routes/auth/router';
@@ -59,17 +60,20 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** Serves the built renderer, with index.html for every app route (client-side routing). */
+/**
+ * Serves the built renderer, precompressed (static-files.ts), with index.html for every app route
+ * (client-side routing).
+ */
 function serveRenderer(app: Express, dir: string, log: AppContext['log']): void {
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(index)) {
     log.info(`No renderer build at ${dir}: run 'npm run build:renderer' to serve the app.`);
     return;
   }
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  app.use(staticFiles(dir));
   app.get(/^(?!\/v2(\/|$)).*/, (req, res, next) => {
     if (path.extname(req.path)) return next(); // a missing asset is a 404, not the app
-    res.set('Cache-Control', 'no-cache').sendFile(index);
+    sendStatic(req, res, next, index, '/index.html').catch(next);
   });
 }
 
