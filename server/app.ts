@@ -6,6 +6,7 @@ import type { AppContext } from './app-context';
 import { desktopCors } from './http/desktop-cors';
 import { errorMiddleware } from './http/error-middleware';
 import { notFound } from './domain/errors';
+import { requireReady } from './domain/readiness/service';
 import { declaredMethods } from './http/declared-methods';
 import { derivedOnce, openApiDocument } from './http/openapi';
 import { publicRoute } from './http/route';
@@ -77,6 +78,16 @@ function serveRenderer(app: Express, dir: string, log: AppContext['log']): void 
   });
 }
 
+const readiness = z.object({
+  status: z.literal('ready'),
+  checks: z.object({
+    database: z.boolean(),
+    migrations: z.boolean(),
+    blob_store: z.boolean(),
+    queue: z.boolean(),
+  }),
+});
+
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -103,6 +114,21 @@ export function createApp(ctx: AppContext): Express {
       await ctx.db.query('SELECT 1');
       return { status: 'ok' };
     },
+  );
+  publicRoute(
+    meta,
+    {
+      method: 'get',
+      path: '/v2/ready',
+      tag: 'meta',
+      summary:
+        'Answers 200 when this process can serve: database reachable, migrations applied, blob ' +
+        'store writable, queue running; 503 naming what fails (for load balancers)',
+      access: 'public',
+      response: readiness,
+      errors: [503],
+    },
+    async () => ({ status: 'ready' as const, checks: await requireReady(ctx) }),
   );
   publicRoute(
     meta,

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import type { AppContext, Logger } from './app-context';
 import { createApp } from './app';
 import { answerClientErrors } from './http/client-errors';
+import { gracefulCloser } from './http/graceful-close';
 import { AccessTokens } from './auth/access-token';
 import { LoginThrottle } from './auth/login-throttle';
 import type { Config } from './config';
@@ -151,15 +152,14 @@ export async function startServer(
   // Uploads stream for as long as they take; the desktop app sends no timeout either.
   server.requestTimeout = 0;
   answerClientErrors(server);
+  const closeGracefully = gracefulCloser(server);
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://localhost:${port}`,
     ctx,
     stop: async () => {
       ctx.queue.beginShutdown();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      await closeGracefully(config.shutdownGraceSeconds * 1000);
       await close();
       await cluster?.stop();
     },

@@ -86,6 +86,7 @@ const ENVIRONMENT = {
   REFRESH_TOKEN_DAYS: wholeNumber(1),
   JOB_EXPIRE_SECONDS: wholeNumber(1),
   JOB_MAINTENANCE_SECONDS: wholeNumber(1),
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(0),
   BLOB_STORE_URL: blobStoreUrl,
   S3_ENDPOINT: url('http:', 'https:'),
   AWS_REGION: text,

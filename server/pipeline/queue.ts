@@ -104,6 +104,11 @@ export class RecordQueue {
     return job?.data.recordId;
   }
 
+  /** Whether jobs are taken and sent: false once shutdown has begun. */
+  get running(): boolean {
+    return !this.stopping;
+  }
+
   /** Called first thing on shutdown, before the database may already be going away. */
   beginShutdown(): void {
     this.stopping = true;
