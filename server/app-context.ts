@@ -1,3 +1,4 @@
+import type { ServerMetrics } from './metrics/server-metrics';
 import type { DataSource } from 'typeorm';
 import type { AccessTokens } from './auth/access-token';
 import type { LoginThrottle } from './auth/login-throttle';
@@ -31,4 +32,6 @@ export interface AppContext {
   queue: RecordQueue;
   /** Threads that measure runs for the worker: WORKER_CONCURRENCY of them, started on first use. */
   metricsPool: MetricsPool;
+  /** The figures /metrics serves (Prometheus). */
+  metrics: ServerMetrics;
 }

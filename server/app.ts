@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from './app-context';
 import { desktopCors } from './http/desktop-cors';
 import { errorMiddleware } from './http/error-middleware';
+import { countRequests, metricsEndpoint } from './http/metrics-endpoint';
 import { notFound } from './domain/errors';
 import { requireReady } from './domain/readiness/service';
 import { declaredMethods } from './http/declared-methods';
@@ -93,6 +94,8 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
+  app.use(countRequests(ctx.metrics));
+  app.get('/metrics', metricsEndpoint(ctx.metrics, ctx.config.metricsToken));
   app.use('/v2', desktopCors);
   app.use('/v2', noStore);
   // 405 with Allow for a known path asked with a method it does not declare; OPTIONS answered.

@@ -14,6 +14,7 @@ import { seedDemoData } from './demo/seed';
 import { fillMissingRejection } from './domain/rejection/service';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { requeueUnprocessed, startRecordWorker } from './pipeline/process-record';
+import { countedMailer, ServerMetrics } from './metrics/server-metrics';
 import { MetricsPool } from './pipeline/metrics-pool';
 import { RecordQueue } from './pipeline/queue';
 import { FileBlobStore, type BlobStore } from './storage/blob-store';
@@ -94,19 +95,25 @@ export async function createContext(
     expireSeconds: config.jobExpireSeconds,
     maintenanceSeconds: config.jobMaintenanceSeconds,
   });
+  const metrics = new ServerMetrics();
+  metrics.watch(queue, db);
   const ctx: AppContext = {
     config,
     db,
     log,
-    mailer: config.smtpUrl
-      ? smtpMailer(config.smtpUrl)
-      : outboxMailer(path.join(config.dataDir, 'outbox'), log.info),
+    mailer: countedMailer(
+      config.smtpUrl
+        ? smtpMailer(config.smtpUrl)
+        : outboxMailer(path.join(config.dataDir, 'outbox'), log.info),
+      metrics,
+    ),
     accessTokens: new AccessTokens(config.jwtSecret, config.accessTokenSeconds),
     throttle: new LoginThrottle(),
     blobs,
     runs: new RunCache(blobs),
     queue,
     metricsPool: new MetricsPool(config.workerConcurrency),
+    metrics,
   };
   return {
     ctx,

@@ -29,6 +29,8 @@ export interface Config {
   jobMaintenanceSeconds: number;
   /** How long a stopping server lets requests under way finish before it cuts them. */
   shutdownGraceSeconds: number;
+  /** The bearer token /metrics asks for; unset: /metrics is off (404). */
+  metricsToken: string | undefined;
   /** The provider's contact details on the contact page; messages from it go to `email`. */
   support: { email: string; phone: string | null; address: string | null };
   /** Where raw vial files and reports live: DATA_DIR/blobs, or an S3 bucket (BLOB_STORE_URL). */
@@ -102,6 +104,7 @@ export function loadConfig(variables: NodeJS.ProcessEnv = process.env): Config {
     jobExpireSeconds: env.JOB_EXPIRE_SECONDS ?? 300,
     jobMaintenanceSeconds: env.JOB_MAINTENANCE_SECONDS ?? 30,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS ?? 30,
+    metricsToken: env.METRICS_TOKEN,
     support: {
       // The same support@{host} the app's error pages name.
       email: env.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,

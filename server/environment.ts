@@ -87,6 +87,7 @@ const ENVIRONMENT = {
   JOB_EXPIRE_SECONDS: wholeNumber(1),
   JOB_MAINTENANCE_SECONDS: wholeNumber(1),
   SHUTDOWN_GRACE_SECONDS: wholeNumber(0),
+  METRICS_TOKEN: text,
   BLOB_STORE_URL: blobStoreUrl,
   S3_ENDPOINT: url('http:', 'https:'),
   AWS_REGION: text,

@@ -18,6 +18,7 @@ export async function receiveRunUpload(
   req: Request,
   blobs: BlobStore,
   maxBytes: number,
+  countBytes: (bytes: number) => void = () => {},
 ): Promise<ReceivedRun> {
   const checker = new RunFileChecker();
   let received;
@@ -26,7 +27,10 @@ export async function receiveRunUpload(
       fileField: 'file',
       maxBytes,
       missingFile: 'Send the run as multipart/form-data with a file field.',
-      inspect: (chunk) => checker.push(chunk),
+      inspect: (chunk) => {
+        countBytes(chunk.length);
+        checker.push(chunk);
+      },
     });
   } catch (err) {
     throw err instanceof VialFormatError ? formatProblem(err) : err;

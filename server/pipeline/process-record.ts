@@ -7,6 +7,7 @@ import { rejectionSettings, storedRejection } from '../domain/rejection/service'
 import { TransitRecord } from '../entities/record';
 import { BlobMissingError, type BlobStore } from '../storage/blob-store';
 import type { MeasuredWithSeries, MetricsPool } from './metrics-pool';
+import type { ServerMetrics } from '../metrics/server-metrics';
 import type { RecordQueue } from './queue';
 
 /** What processing needs: the records, the runs they were stored as, threads to measure them. */
@@ -20,17 +21,24 @@ export interface ProcessingDeps {
 export interface WorkerDeps extends ProcessingDeps {
   queue: RecordQueue;
   log: Logger;
+  metrics: ServerMetrics;
 }
+
+/** How processing a record ended: a record deleted since it was queued is 'gone'. */
+export type ProcessingOutcome = 'processed' | 'failed' | 'gone';
 
 /**
  * Computes everything vial-data.md section 3 defines for a record and marks it processed.
  * Idempotent: running it again yields the same row. A record that is processed already keeps the
  * error flags staff may have corrected; its metrics and rejection are refreshed.
  */
-export async function processRecord(deps: ProcessingDeps, recordId: number): Promise<void> {
+export async function processRecord(
+  deps: ProcessingDeps,
+  recordId: number,
+): Promise<ProcessingOutcome> {
   const repo = deps.db.getRepository(TransitRecord);
   const record = await repo.findOneBy({ id: recordId });
-  if (!record) return; // deleted since it was queued
+  if (!record) return 'gone'; // deleted since it was queued
   let measured: MeasuredWithSeries;
   try {
     // Streamed from the store through a metrics thread, series and all: never the whole run in
@@ -63,16 +71,18 @@ export async function processRecord(deps: ProcessingDeps, recordId: number): Pro
       isProcessed: true,
     }),
   });
+  return 'processed';
 }
 
 export async function markFailed(
   deps: Pick<ProcessingDeps, 'db'>,
   recordId: number,
   reason: string,
-) {
+): Promise<'failed'> {
   await deps.db
     .getRepository(TransitRecord)
     .update(recordId, { processingError: `Processing failed: ${reason}` });
+  return 'failed';
 }
 
 /**
@@ -81,9 +91,11 @@ export async function markFailed(
  */
 export async function startRecordWorker(deps: WorkerDeps): Promise<void> {
   await deps.queue.work(async ({ recordId }, lastAttempt) => {
+    const timer = deps.metrics.processingSeconds.startTimer();
     try {
-      await processRecord(deps, recordId);
+      timer({ outcome: await processRecord(deps, recordId) });
     } catch (err) {
+      timer({ outcome: lastAttempt ? 'failed' : 'retried' });
       if (!lastAttempt) throw err;
       deps.log.error(`Giving up on record ${recordId}`, err);
       await markFailed(deps, recordId, err instanceof Error ? err.message : String(err));

@@ -85,6 +85,17 @@ export class RecordQueue {
     }
   }
 
+  /** Jobs waiting or due for a retry, and how long the oldest of them has waited. */
+  async backlog(): Promise<{ depth: number; oldestSeconds: number }> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT count(*)::int AS depth,
+              coalesce(extract(epoch FROM now() - min(created_on)), 0)::float AS oldest
+         FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')`,
+      [PROCESS_RECORD],
+    );
+    return { depth: rows[0].depth, oldestSeconds: rows[0].oldest };
+  }
+
   /**
    * Records with a job waiting, due for a retry or held by a worker (a dead worker's job expires
    * and is retried): queueing them again would process them twice.

@@ -97,7 +97,10 @@ export function recordsRouter(ctx: AppContext): Router {
       errors: [410],
     },
     async ({ user, params, req, res }) => {
-      const received = () => receiveRunUpload(req, ctx.blobs, ctx.config.maxUploadBytes);
+      const received = () =>
+        receiveRunUpload(req, ctx.blobs, ctx.config.maxUploadBytes, (bytes) =>
+          ctx.metrics.uploadBytes.inc(bytes),
+        );
       const result = await uploadRecord(deps, user, params.id, received);
       res.status(result.duplicate ? 200 : 201).json(presentUpload(result));
       return HANDLED;
