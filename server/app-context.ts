@@ -9,9 +9,12 @@ import type { RecordQueue } from './pipeline/queue';
 import type { BlobStore } from './storage/blob-store';
 import type { RunCache } from './storage/run-cache';
 
+/** What a log line may carry besides its message: ids, names, figures; never secrets or values. */
+export type LogFields = Record<string, string | number | boolean | null | undefined>;
+
 export interface Logger {
-  info(message: string): void;
-  error(message: string, err?: unknown): void;
+  info(message: string, fields?: LogFields): void;
+  error(message: string, err?: unknown, fields?: LogFields): void;
 }
 
 /**

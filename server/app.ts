@@ -6,6 +6,7 @@ import type { AppContext } from './app-context';
 import { desktopCors } from './http/desktop-cors';
 import { errorMiddleware } from './http/error-middleware';
 import { countRequests, metricsEndpoint } from './http/metrics-endpoint';
+import { logRequests } from './http/request-log';
 import { notFound } from './domain/errors';
 import { requireReady } from './domain/readiness/service';
 import { declaredMethods } from './http/declared-methods';
@@ -94,6 +95,7 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
+  app.use(logRequests(ctx.log));
   app.use(countRequests(ctx.metrics));
   app.get('/metrics', metricsEndpoint(ctx.metrics, ctx.config.metricsToken));
   app.use('/v2', desktopCors);
@@ -159,6 +161,6 @@ export function createApp(ctx: AppContext): Express {
   serveRenderer(app, ctx.config.rendererDir, ctx.log);
   // Our own 404 (Express's final handler would drop the security headers).
   app.use((_req, _res, next) => next(notFound('Not found.')));
-  app.use(errorMiddleware((msg, err) => ctx.log.error(msg, err)));
+  app.use(errorMiddleware(ctx.log));
   return app;
 }

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import type { AppContext, Logger } from './app-context';
 import { createApp } from './app';
 import { answerClientErrors } from './http/client-errors';
+import { processLogger } from './logging/logger';
 import { gracefulCloser } from './http/graceful-close';
 import { AccessTokens } from './auth/access-token';
 import { LoginThrottle } from './auth/login-throttle';
@@ -27,10 +28,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export const consoleLogger: Logger = {
-  info: (message) => console.log(`[vialqc] ${message}`),
-  error: (message, err) => console.error(`[vialqc] ${message}`, err ?? ''),
-};
+/** The process's log (JSON lines; readable in a terminal). */
+export const consoleLogger: Logger = processLogger();
 
 const EMBEDDED_DATABASE = 'vialqc';
 

@@ -5,6 +5,7 @@ import { processEnv, spawnServer, tempDataDir } from '../testing/processes';
 it('refuses to start with PORT=abc, naming PORT', async () => {
   const env = { ...processEnv('postgres://localhost:1/none'), DATA_DIR: tempDataDir() };
   await expect(spawnServer({ ...env, PORT: 'abc' })).rejects.toThrow(
-    /exited \(1\)[^]*Could not start Invalid configuration:\n {2}PORT must be a whole number from 0 to 65535\./,
+    // One JSON log line: the refusal as its error, the variable named.
+    /exited \(1\)[^]*"err":"Invalid configuration:\\n {2}PORT must be a whole number from 0 to 65535\."[^]*"msg":"Could not start"/,
   );
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from '../server/app-context';
 import { startServer, type RunningServer } from '../server/boot';
 import { loadConfig, type Config } from '../server/config';
 import { freePort } from '../server/db/embedded-postgres';
@@ -21,13 +22,19 @@ export interface TestServer extends RunningServer {
   demoInstitutes(): Promise<{ provider: number; hospital: number; courier: number }>;
 }
 
-const quiet = { info: () => undefined, error: (m: string, e?: unknown) => console.error(m, e) };
+const quiet: Logger = {
+  info: () => undefined,
+  error: (m: string, e?: unknown) => console.error(m, e),
+};
 
 /**
  * A real server on a free port, over its own fresh database cloned from the migrated template,
  * with the demo accounts seeded and mail going to a real SMTP listener.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  log: Logger = quiet,
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const mail = new MailCatcher();
   await mail.start();
@@ -47,7 +54,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     rendererDir: path.resolve(__dirname, '..', 'dist', 'renderer'),
     ...overrides,
   };
-  const server = await startServer(config, quiet);
+  const server = await startServer(config, log);
   const api = new ApiClient(server.url);
   return {
     ...server,

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
+import type { Logger } from '../app-context';
 import { DomainError } from '../domain/errors';
+import { requestIdOf, routeTemplate } from './request-log';
 
 /** Fixed words for the client errors Express and body-parser raise: never their own message. */
 const CLIENT_ERRORS: Record<string, string> = {
@@ -24,7 +26,7 @@ const BY_STATUS: Record<number, string> = {
  * The one place errors become answers: `{detail}` with the right status, and never a stack
  * trace, SQL, a file path or a library's own message (those go to the log only).
  */
-export function errorMiddleware(log: (msg: string, err: unknown) => void): ErrorRequestHandler {
+export function errorMiddleware(log: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) {
       next(err);
@@ -44,7 +46,10 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void): Error
       res.status(status).json({ detail });
       return;
     }
-    log(`Unhandled error on ${req.method} ${req.originalUrl}`, err);
+    // The route template, not the URL: a path or query may hold a token.
+    log.error(`Unhandled error on ${req.method} ${routeTemplate(req)}`, err, {
+      req_id: requestIdOf(res),
+    });
     res.status(500).json({ detail: 'Something went wrong on our end.' });
   };
 }

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { notFound, unauthorized } from '../domain/errors';
 import type { ServerMetrics } from '../metrics/server-metrics';
+import { routeTemplate } from './request-log';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -31,9 +32,11 @@ export function countRequests(metrics: ServerMetrics): RequestHandler {
   return (req, res, next) => {
     const end = metrics.httpSeconds.startTimer();
     res.on('finish', () => {
-      const template = (req.route as { path?: string } | undefined)?.path;
-      const route = template ?? (req.path.startsWith('/v2') ? 'unmatched' : 'static');
-      const labels = { method: req.method, route, status: String(res.statusCode) };
+      const labels = {
+        method: req.method,
+        route: routeTemplate(req),
+        status: String(res.statusCode),
+      };
       end(labels);
       metrics.httpRequests.inc(labels);
     });

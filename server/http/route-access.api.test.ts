@@ -51,7 +51,7 @@ const signedIn: express.RequestHandler = (req, _res, next) => {
 async function withApp(router: Router, use: (base: string) => Promise<void>) {
   const app = express()
     .use(router)
-    .use(errorMiddleware(() => undefined));
+    .use(errorMiddleware({ info: () => undefined, error: () => undefined }));
   const listening = app.listen(0);
   try {
     await use(`http://localhost:${(listening.address() as AddressInfo).port}`);

@@ -27,8 +27,9 @@ export function smtpMailer(smtpUrl: string): Mailer {
 }
 
 /**
- * Without SMTP, each message is written as an .eml file under DATA_DIR/outbox and its first link
- * is logged, so a local installation can still complete invitations and password resets.
+ * Without SMTP, each message is written as an .eml file under DATA_DIR/outbox and the file is
+ * logged, so a local installation can still complete invitations and password resets. The link
+ * itself is never logged: it carries a one-time token.
  */
 export function outboxMailer(outboxDir: string, log: (line: string) => void): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -41,10 +42,7 @@ export function outboxMailer(outboxDir: string, log: (line: string) => void): Ma
         `${Date.now()}-${message.to.replace(/[^\w.@-]/g, '_')}.eml`,
       );
       fs.writeFileSync(file, info.message as Buffer);
-      const link = message.text.match(/https?:\/\/\S+/)?.[0];
-      log(
-        `Mail to ${message.to} ("${message.subject}") saved to ${file}${link ? `; link: ${link}` : ''}`,
-      );
+      log(`Mail to ${message.to} ("${message.subject}") saved to ${file}: open it for its link`);
     },
   };
 }
