@@ -21,7 +21,8 @@ export const MONITORING_RULES = [
 ] as const;
 export type MonitoringRule = (typeof MONITORING_RULES)[number];
 
-export type RuleSide = 'above' | 'below';
+export const RULE_SIDES = ['above', 'below'] as const;
+export type RuleSide = (typeof RULE_SIDES)[number];
 export type RuleSeverity = 'warning' | 'alarm';
 
 /** Warnings show on the chart; alarms also open events (§3). */

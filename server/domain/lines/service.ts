@@ -124,7 +124,8 @@ export async function listLines(
   return { items: await viewsOf(db.manager, page.items), total: page.total };
 }
 
-async function findLine(manager: EntityManager, user: AuthUser, id: number) {
+/** The line with its labels, when the user may read it (404 otherwise, as tenancy asks). */
+export async function findLine(manager: EntityManager, user: AuthUser, id: number) {
   const line = await repo.findLineWithLabels(manager, id);
   if (!line) throw notFound();
   authorize(user, 'read', line.instituteId);
