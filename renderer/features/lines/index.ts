@@ -4,6 +4,7 @@ export { useUpdateLine } from './api/update-line';
 export { AddLineDialog } from './components/add-line-dialog';
 export { ArchiveCheckbox } from './components/archive-checkbox';
 export { LineForm } from './components/line-form';
+export { LineMonitoring } from './components/line-monitoring';
 export { LineSummary } from './components/line-summary';
 export { LineValidationsTable } from './components/line-validations-table';
 export { LinesCompare } from './components/lines-compare';

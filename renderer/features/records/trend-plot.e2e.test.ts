@@ -65,7 +65,11 @@ it('draws the trend with readable axis labels, the rejection zone to the top and
   await screenshot(page, 'line-trend-plot');
 
   // The chart as its SVG export draws it, measured in the browser.
-  await page.getByRole('button', { name: 'Choose export format' }).first().click();
+  // The trend's own export: the Monitoring view also holds the control-rule chart.
+  await page
+    .getByRole('region', { name: 'Trend of Line Trend' })
+    .getByRole('button', { name: 'Choose export format' })
+    .click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'SVG' }).click(),

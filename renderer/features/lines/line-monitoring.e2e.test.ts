@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
+import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
+import { insertLine, insertValidation } from '../../../testing/rows';
+
+const e2e = setUpBrowserTests();
+let monitored: number, unmonitored: number;
+
+const DAY_MS = 86_400_000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
+
+/**
+ * A line whose baseline gives a mean of 100 g·s and an SD of 10, and records since at z 0, 2.5,
+ * 2.5, −0.5, 0, 0.4: 1_2s fires twice, 2_2s once and the EWMA once (0.9 above its 0.859 at the
+ * third). Another line has no validation at all.
+ */
+beforeAll(async () => {
+  const db = e2e.server.ctx.db;
+  const { hospital } = await instituteIds(db);
+  const line = await insertLine(db, hospital, { name: 'Line Westgard' });
+  monitored = line.id;
+  unmonitored = (await insertLine(db, hospital, { name: 'Line Unwatched' })).id;
+  const validation = await insertValidation(db, hospital, {
+    name: 'Westgard baseline',
+    status: 'completed',
+    baseline: true,
+    startDate: daysAgo(40).toISOString().slice(0, 10),
+    completedAt: daysAgo(30),
+    lines: [line],
+  });
+  await insertProcessedRecords(
+    db,
+    hospital,
+    line.id,
+    [90, 100, 110].map((auc) => ({ auc, validationId: validation.id, date: daysAgo(39) })),
+  );
+  await insertProcessedRecords(
+    db,
+    hospital,
+    line.id,
+    [100, 125, 125, 95, 100, 104].map((auc, i) => ({ auc, date: daysAgo(9 - i) })),
+  );
+});
+
+it('marks where the control rules fire, by rule, and counts them since the baseline', async () => {
+  const { page } = e2e;
+  await loginAs(page, 'member@example.org');
+  await page.goto(`/line/${monitored}/monitoring`);
+  const section = page.getByRole('region', { name: 'Control rules since the baseline' });
+  await section.locator('canvas').first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1000); // the entry animation, for the picture only
+  await screenshot(page, 'line-monitoring');
+
+  await page.getByText('6 records since the baseline').waitFor();
+  expect(await page.getByRole('link', { name: 'Westgard baseline' }).getAttribute('href')).toMatch(
+    /^\/validation\/\d+$/,
+  );
+  const counts = await page.getByTestId(/^rule-count-/).allTextContents();
+  expect(counts).toEqual(['1_2s: 2', '2_2s: 1', 'ewma: 1']);
+  expect(await page.getByRole('button', { name: 'Earlier records' }).isDisabled()).toBe(true);
+
+  // The chart as its SVG export draws it: a legend entry for each rule that fires.
+  await section.getByRole('button', { name: 'Choose export format' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'SVG' }).click(),
+  ]);
+  const svg = fs.readFileSync(await download.path(), 'utf8');
+  await page.setContent(svg);
+  const texts = await page.locator('svg text').allTextContents();
+  expect(texts).toEqual(expect.arrayContaining(['Records', '1_2s', '2_2s', 'ewma', 'EWMA']));
+  expect(texts).not.toContain('4_1s');
+});
+
+it('says why a line is not monitored', async () => {
+  const { page } = e2e;
+  await loginAs(page, 'guest@example.org');
+  await page.goto(`/line/${unmonitored}/monitoring`);
+  const reason = page.getByTestId('not-monitored');
+  await reason.waitFor();
+  expect(await reason.textContent()).toBe(
+    'Not monitored. This line has no completed validation to monitor against.',
+  );
+});
