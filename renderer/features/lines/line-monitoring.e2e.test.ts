@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
-import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
-import { insertLine, insertValidation } from '../../../testing/rows';
+import { insertLine } from '../../../testing/rows';
+import { insertMonitoredLine, instituteIds } from '../../../testing/lines';
 
 const e2e = setUpBrowserTests();
 let monitored: number, unmonitored: number;
-
-const DAY_MS = 86_400_000;
-const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
 
 /**
  * A line whose baseline gives a mean of 100 g·s and an SD of 10, and records since at z 0, 2.5,
@@ -17,29 +14,14 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
 beforeAll(async () => {
   const db = e2e.server.ctx.db;
   const { hospital } = await instituteIds(db);
-  const line = await insertLine(db, hospital, { name: 'Line Westgard' });
+  const { line } = await insertMonitoredLine(
+    db,
+    hospital,
+    { line: 'Line Westgard', validation: 'Westgard baseline' },
+    { baseline: [90, 100, 110], since: [100, 125, 125, 95, 100, 104] },
+  );
   monitored = line.id;
   unmonitored = (await insertLine(db, hospital, { name: 'Line Unwatched' })).id;
-  const validation = await insertValidation(db, hospital, {
-    name: 'Westgard baseline',
-    status: 'completed',
-    baseline: true,
-    startDate: daysAgo(40).toISOString().slice(0, 10),
-    completedAt: daysAgo(30),
-    lines: [line],
-  });
-  await insertProcessedRecords(
-    db,
-    hospital,
-    line.id,
-    [90, 100, 110].map((auc) => ({ auc, validationId: validation.id, date: daysAgo(39) })),
-  );
-  await insertProcessedRecords(
-    db,
-    hospital,
-    line.id,
-    [100, 125, 125, 95, 100, 104].map((auc, i) => ({ auc, date: daysAgo(9 - i) })),
-  );
 });
 
 it('marks where the control rules fire, by rule, and counts them since the baseline', async () => {
