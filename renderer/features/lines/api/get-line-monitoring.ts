@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LineMonitoringDto } from '../../../../shared/api/monitoring';
 import { api } from '../../../lib/api-client';
 import { lineKeys } from './keys';
@@ -17,7 +17,8 @@ export const lineMonitoringQueryOptions = (lineId: number, before: number | unde
   queryOptions({
     queryKey: lineKeys.monitoring(lineId, before),
     queryFn: () => getLineMonitoring(lineId, before),
-    placeholderData: keepPreviousData,
+    // Paging back keeps the page in view until the next arrives; another line's never shows.
+    placeholderData: (previous) => (previous?.line_id === lineId ? previous : undefined),
   });
 
 /** The line's records since its baseline, judged by the control rules (the latest 200). */
