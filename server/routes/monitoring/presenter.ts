@@ -1,3 +1,5 @@
+import type { MonitoringEventDto } from '../../../shared/api/events';
+import type { MonitoringEvent } from '../../entities/monitoring-event';
 import type { LineMonitoringDto } from '../../../shared/api/monitoring';
 import { countRules } from '../../../shared/domain/monitoring-rules';
 import type { LineMonitoringView } from '../../domain/monitoring/service';
@@ -42,3 +44,22 @@ export function presentLineMonitoring(view: LineMonitoringView): LineMonitoringD
     })),
   };
 }
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const presentEvent = (e: MonitoringEvent): MonitoringEventDto => ({
+  id: e.id,
+  line: e.lineId,
+  rule: e.rule,
+  side: e.side,
+  status: e.status,
+  opened_at: e.openedAt.toISOString(),
+  first_record: e.firstRecordId,
+  last_record: e.lastRecordId,
+  occurrences: e.occurrences,
+  acknowledged_by: e.acknowledgedById,
+  acknowledged_at: iso(e.acknowledgedAt),
+  closed_by: e.closedById,
+  closed_at: iso(e.closedAt),
+  resolution: e.resolution,
+});
