@@ -41,7 +41,7 @@ it('marks where the control rules fire, by rule, and counts them since the basel
   const section = page.getByRole('region', { name: 'Control rules since the baseline' });
   await section.locator('canvas').first().waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1000); // the entry animation, for the picture only
-  await screenshot(page, 'line-monitoring');
+  await screenshot(page, 'line-monitoring-rules');
 
   await page.getByText('6 records since the baseline').waitFor();
   expect(await page.getByRole('link', { name: 'Westgard baseline' }).getAttribute('href')).toMatch(
