@@ -25,6 +25,7 @@ import { hemolysisRouter } from './routes/hemolysis/router';
 import { institutesRouter } from './routes/institutes/router';
 import { labelsRouter } from './routes/labels/router';
 import { linesRouter } from './routes/lines/router';
+import { monitoringRouter } from './routes/monitoring/router';
 import { recordsRouter } from './routes/records/router';
 import { reportsRouter } from './routes/reports/router';
 import { supportRouter } from './routes/support/router';
@@ -43,6 +44,7 @@ const ROUTERS = [
   labelsRouter,
   commentsRouter,
   linesRouter,
+  monitoringRouter,
   validationsRouter,
   reportsRouter,
   analyzerRouter,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { rejectionSettings, storedRejection } from '../server/domain/rejection/service';
 import { TransitRecord } from '../server/entities/record';
+import { insertLine, insertValidation } from './rows';
 
 export interface RecordSpec {
   auc: number;
@@ -74,4 +75,42 @@ export async function instituteIds(db: DataSource) {
     hospital: byName.get('Northfield General Hospital')!,
     courier: byName.get('Lakeside Courier Services')!,
   };
+}
+
+const DAY_MS = 86_400_000;
+export const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
+
+/**
+ * A line of the institute with a completed baseline validation (started 40 days ago, completed 30
+ * days ago) holding records of the `baseline` VitalMetrics, and records of the `since` ones on the
+ * days up to yesterday, one a day: a line its monitoring judges.
+ */
+export async function insertMonitoredLine(
+  db: DataSource,
+  instituteId: number,
+  names: { line: string; validation: string },
+  aucs: { baseline: number[]; since: number[] },
+) {
+  const line = await insertLine(db, instituteId, { name: names.line });
+  const validation = await insertValidation(db, instituteId, {
+    name: names.validation,
+    status: 'completed',
+    baseline: true,
+    startDate: daysAgo(40).toISOString().slice(0, 10),
+    completedAt: daysAgo(30),
+    lines: [line],
+  });
+  await insertProcessedRecords(
+    db,
+    instituteId,
+    line.id,
+    aucs.baseline.map((auc) => ({ auc, validationId: validation.id, date: daysAgo(39) })),
+  );
+  await insertProcessedRecords(
+    db,
+    instituteId,
+    line.id,
+    aucs.since.map((auc, i) => ({ auc, date: daysAgo(aucs.since.length - i) })),
+  );
+  return { line, validation };
 }

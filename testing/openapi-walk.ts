@@ -135,6 +135,7 @@ export interface ResourceIds {
   clinicalData: number;
   hemolysisData: number;
   measurement: number;
+  event: number;
 }
 
 /** Which resource a path parameter names, from the path segment before it. */
@@ -168,6 +169,7 @@ export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, 
                     contracts: ids.contract,
                     'clinical-data': ids.clinicalData,
                     'hemolysis-index-data': ids.hemolysisData,
+                    events: ids.event,
                   } as Record<string, number>
                 )[before] ?? 'unknown'),
     );
@@ -325,7 +327,14 @@ export async function seedResources(
   );
   const hemolysisData = await made(staff.multipart(`${at}/hemolysis-index-data`, csv));
   const measurements = await staff.get(`/v2/hemolysis-index-data/${hemolysisData.id}/measurements`);
+  // An alarm of the line's monitoring, open (the rules open events only on a monitored line).
+  const [event]: { id: number }[] = await db.query(
+    `INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id)
+     VALUES ($1, '1_3s', 'above', $2, $2) RETURNING id`,
+    [line.id, record],
+  );
   return {
+    event: event.id,
     contract: contract.id,
     clinicalData: clinicalData.id,
     hemolysisData: hemolysisData.id,

@@ -1,3 +1,4 @@
+import { MonitoringEvent } from '../entities/monitoring-event';
 import 'reflect-metadata';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
@@ -43,6 +44,7 @@ export const ENTITIES = [
   RecordDay,
   LineTally,
   RecordSeries,
+  MonitoringEvent,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

@@ -48,6 +48,7 @@ beforeAll(async () => {
     clinicalData: await first('SELECT id FROM clinical_data ORDER BY id LIMIT 1'),
     hemolysisData: await first('SELECT id FROM hemolysis_data ORDER BY id LIMIT 1'),
     measurement: await first('SELECT id FROM hemolysis_measurements ORDER BY id LIMIT 1'),
+    event: await first('SELECT id FROM monitoring_events ORDER BY id LIMIT 1'),
   };
 }, 120_000);
 afterAll(() => server.stop());

@@ -1,3 +1,4 @@
+import { writeRecordsWithEvents } from '../domain/monitoring/events';
 import { IsNull } from 'typeorm';
 import { VialFormatError } from '../../shared/vial/errors';
 import type { DataSource } from 'typeorm';
@@ -55,22 +56,27 @@ export async function processRecord(
   // Before the record shows as processed, so its charts never need the run parsed.
   await storeChartSeries(deps.db.manager, record, seriesBodies);
   const settings = await rejectionSettings(deps.db.manager, record.instituteId);
-  await repo.update(recordId, {
-    metrics,
-    auc: metrics.auc,
-    ...storedRejection(metrics.auc, settings),
-    duration: metrics.duration,
-    temperatureType: type,
-    outsideControlledSeconds: outside?.outside_controlled_seconds ?? null,
-    outsideExcursionSeconds: outside?.outside_excursion_seconds ?? null,
-    processingError: null,
-    ...(!record.isProcessed && {
-      noRunError: metrics.no_run_error,
-      shortRunError: metrics.short_run_error,
-      flatlineError: metrics.flatline_error,
-      isProcessed: true,
-    }),
-  });
+  // A record processed now enters its line's sequence: the rules judge it in the same transaction.
+  await deps.db.transaction((manager) =>
+    writeRecordsWithEvents(manager, [recordId], () =>
+      manager.getRepository(TransitRecord).update(recordId, {
+        metrics,
+        auc: metrics.auc,
+        ...storedRejection(metrics.auc, settings),
+        duration: metrics.duration,
+        temperatureType: type,
+        outsideControlledSeconds: outside?.outside_controlled_seconds ?? null,
+        outsideExcursionSeconds: outside?.outside_excursion_seconds ?? null,
+        processingError: null,
+        ...(!record.isProcessed && {
+          noRunError: metrics.no_run_error,
+          shortRunError: metrics.short_run_error,
+          flatlineError: metrics.flatline_error,
+          isProcessed: true,
+        }),
+      }),
+    ),
+  );
   return 'processed';
 }
 

@@ -8,6 +8,12 @@ export interface ValidatedRange {
   upper: number;
 }
 
+/**
+ * Re-validation is advised from this many included records out of range since the baseline's
+ * completion on (vial-data.md); line monitoring's `revalidation` rule fires at that record.
+ */
+export const OUT_OF_RANGE_FOR_REVALIDATION = 4;
+
 export const isOutOfRange = (value: number, range: ValidatedRange): boolean =>
   value < range.lower || value > range.upper;
 

@@ -9,7 +9,13 @@ import Typography from '@mui/material/Typography';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
 import { useFeatureFlags, useLineWord } from '../../features/institutes';
-import { LineSummary, LineValidationsTable, useLine } from '../../features/lines';
+import {
+  LineEvents,
+  LineMonitoring,
+  LineSummary,
+  LineValidationsTable,
+  useLine,
+} from '../../features/lines';
 import { LineRecordsList, TrendPlot } from '../../features/records';
 import { LineValidationActions } from '../../features/validations';
 
@@ -65,7 +71,11 @@ export default function LineDetailPage() {
       </Tabs>
       {view === 'summary' && <LineSummary line={l} />}
       {view === 'monitoring' && (
-        <TrendPlot line={l} instituteId={l.institute} height={420} testId="line-trend-plot" />
+        <>
+          <LineMonitoring lineId={l.id} />
+          <LineEvents instituteId={l.institute} lineId={l.id} />
+          <TrendPlot line={l} instituteId={l.institute} height={420} testId="line-trend-plot" />
+        </>
       )}
       {view === 'records' && <LineRecordsList instituteId={l.institute} lineId={l.id} />}
       {view === 'validations' && <LineValidationsTable lineId={l.id} />}

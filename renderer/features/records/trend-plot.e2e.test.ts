@@ -1,13 +1,9 @@
 import fs from 'node:fs';
 import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
-import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
-import { insertLine, insertValidation } from '../../../testing/rows';
+import { insertMonitoredLine, instituteIds } from '../../../testing/lines';
 
 const e2e = setUpBrowserTests();
 let lineId: number;
-
-const DAY_MS = 86_400_000;
-const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
 
 /**
  * A line with a completed baseline validation around 80 g·s (a mean of 81, an SD of about 2.6)
@@ -17,31 +13,13 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
 beforeAll(async () => {
   const db = e2e.server.ctx.db;
   const { hospital } = await instituteIds(db);
-  const line = await insertLine(db, hospital, { name: 'Line Trend' });
+  const { line } = await insertMonitoredLine(
+    db,
+    hospital,
+    { line: 'Line Trend', validation: 'Trend baseline' },
+    { baseline: [80, 84, 78, 82], since: [79, 83, 96, 80, 84, 81, 83.6, 86.2, 88.7] },
+  );
   lineId = line.id;
-  const validation = await insertValidation(db, hospital, {
-    name: 'Trend baseline',
-    status: 'completed',
-    baseline: true,
-    startDate: daysAgo(40).toISOString().slice(0, 10),
-    completedAt: daysAgo(30),
-    lines: [line],
-  });
-  await insertProcessedRecords(
-    db,
-    hospital,
-    line.id,
-    [80, 84, 78, 82].map((auc) => ({ auc, validationId: validation.id, date: daysAgo(39) })),
-  );
-  await insertProcessedRecords(
-    db,
-    hospital,
-    line.id,
-    [79, 83, 96, 80, 84, 81, 83.6, 86.2, 88.7].map((auc, i) => ({
-      auc,
-      date: daysAgo(9 - i),
-    })),
-  );
 });
 
 interface Box {
@@ -65,7 +43,11 @@ it('draws the trend with readable axis labels, the rejection zone to the top and
   await screenshot(page, 'line-trend-plot');
 
   // The chart as its SVG export draws it, measured in the browser.
-  await page.getByRole('button', { name: 'Choose export format' }).first().click();
+  // The trend's own export: the Monitoring view also holds the control-rule chart.
+  await page
+    .getByRole('region', { name: 'Trend of Line Trend' })
+    .getByRole('button', { name: 'Choose export format' })
+    .click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'SVG' }).click(),

@@ -15,6 +15,7 @@ import type { Line } from '../../entities/line';
 import type { Validation } from '../../entities/validation';
 import { outOfRangeCounts } from '../baselines/repository';
 import { baselinesOf, type LineBaseline } from '../baselines/service';
+import { OUT_OF_RANGE_FOR_REVALIDATION } from '../../../shared/domain/out-of-range';
 import { invalidField, notFound } from '../errors';
 import { existingInstitute, requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
@@ -23,9 +24,6 @@ import { authorize } from '../policy';
 import { includedRecords, lineTallies } from '../statistics/repository';
 import { groupBy, lineStatisticsOf, statisticsOf } from '../statistics/service';
 import * as repo from './repository';
-
-/** Re-validation is advised from this many out-of-range records on (vial-data.md). */
-export const OUT_OF_RANGE_FOR_REVALIDATION = 4;
 
 export interface LineDeps {
   db: DataSource;
@@ -126,7 +124,8 @@ export async function listLines(
   return { items: await viewsOf(db.manager, page.items), total: page.total };
 }
 
-async function findLine(manager: EntityManager, user: AuthUser, id: number) {
+/** The line with its labels, when the user may read it (404 otherwise, as tenancy asks). */
+export async function findLine(manager: EntityManager, user: AuthUser, id: number) {
   const line = await repo.findLineWithLabels(manager, id);
   if (!line) throw notFound();
   authorize(user, 'read', line.instituteId);

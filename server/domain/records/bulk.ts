@@ -1,3 +1,4 @@
+import { writeRecordsWithEvents } from '../monitoring/events';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordBulkResult, RecordBulkUpdate } from '../../../shared/api/record-bulk';
 import { ARCHIVED_LINE_LOCKED } from '../../../shared/api/records';
@@ -56,11 +57,13 @@ export async function bulkUpdateRecords(
   const ids = [...new Set(body.ids)];
   await db.transaction(async (manager) => {
     const records = await lockRecords(manager, user, instituteId, ids);
-    if (body.line !== undefined) await assignLine(manager, instituteId, records, body.line);
-    const flags: Partial<Pick<TransitRecord, 'exclude' | 'isReviewed'>> = {};
-    if (body.exclude !== undefined) flags.exclude = body.exclude;
-    if (body.is_reviewed !== undefined) flags.isReviewed = body.is_reviewed;
-    if (Object.keys(flags).length) await repo.updateRecords(manager, ids, flags);
+    await writeRecordsWithEvents(manager, ids, async () => {
+      if (body.line !== undefined) await assignLine(manager, instituteId, records, body.line);
+      const flags: Partial<Pick<TransitRecord, 'exclude' | 'isReviewed'>> = {};
+      if (body.exclude !== undefined) flags.exclude = body.exclude;
+      if (body.is_reviewed !== undefined) flags.isReviewed = body.is_reviewed;
+      if (Object.keys(flags).length) await repo.updateRecords(manager, ids, flags);
+    });
   });
   return { updated: ids.length };
 }

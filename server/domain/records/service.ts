@@ -1,3 +1,4 @@
+import { writeRecordsWithEvents } from '../monitoring/events';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   ARCHIVED_LINE_LOCKED,
@@ -162,7 +163,7 @@ export async function patchRecord(
     if (patch.short_run_error !== undefined) record.shortRunError = patch.short_run_error;
     if (patch.flatline_error !== undefined) record.flatlineError = patch.flatline_error;
     if (patch.no_run_error !== undefined) record.noRunError = patch.no_run_error;
-    await repo.saveRecord(manager, record);
+    await writeRecordsWithEvents(manager, [id], () => repo.saveRecord(manager, record));
   });
   // A record that clinical data links feeds its institute's calibrated model.
   await recalibrateAfterRecordChange(deps, id, patch);

@@ -10,7 +10,7 @@ import { instituteIds, insertProcessedRecords } from '../../../testing/lines';
 import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../testing/records';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
-import { OUT_OF_RANGE_FOR_REVALIDATION } from '../../domain/lines/service';
+import { OUT_OF_RANGE_FOR_REVALIDATION } from '../../../shared/domain/out-of-range';
 import {
   fillMissingRejection,
   rejectionSettings,

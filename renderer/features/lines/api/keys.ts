@@ -17,5 +17,10 @@ export const lineKeys = {
   detail: (id: number | null) => [...queryRoots.lines, 'detail', id] as const,
   validations: (lineId: number, page: number, size: number) =>
     [...queryRoots.lines, 'validations', lineId, page, size] as const,
+  /** A page of the line's monitoring: the latest records, or those before a record. */
+  monitoring: (lineId: number, before: number | undefined) =>
+    [...queryRoots.lines, 'monitoring', lineId, before ?? null] as const,
+  /** The line's monitoring events. */
+  events: (lineId: number) => [...queryRoots.lines, 'events', lineId] as const,
   manufacturers: () => [...queryRoots.types, 'manufacturers'] as const,
 };

@@ -1,0 +1,78 @@
+import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { MonitoringRule, RuleSide } from '../../shared/domain/monitoring-rules';
+import type { EventStatus } from '../../shared/api/events';
+import { Line } from './line';
+import { TransitRecord } from './record';
+import { User } from './user';
+
+/**
+ * A control rule's alarm on a line that a person looks at and closes (line-monitoring.md §3).
+ * At most one event per (line, rule) is not closed: the partial unique index is what lets two
+ * records processed at once add to one event instead of opening two.
+ */
+@Entity('monitoring_events')
+@Index('IDX_monitoring_events_unclosed', ['lineId', 'rule'], {
+  unique: true,
+  where: `status <> 'closed'`,
+})
+@Index(['lineId', 'openedAt'])
+@Index(['status', 'openedAt'])
+export class MonitoringEvent {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @ManyToOne(() => Line, { onDelete: 'CASCADE' })
+  line: Line;
+
+  @Column({ type: 'int' })
+  lineId: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  rule: MonitoringRule;
+
+  /** The side of its first firing. */
+  @Column({ type: 'varchar', length: 5 })
+  side: RuleSide;
+
+  @Column({ type: 'varchar', length: 12, default: 'open' })
+  status: EventStatus;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  openedAt: Date;
+
+  @ManyToOne(() => TransitRecord, { nullable: true, onDelete: 'SET NULL' })
+  firstRecord: TransitRecord | null;
+
+  @Column({ type: 'int', nullable: true })
+  firstRecordId: number | null;
+
+  @ManyToOne(() => TransitRecord, { nullable: true, onDelete: 'SET NULL' })
+  lastRecord: TransitRecord | null;
+
+  @Column({ type: 'int', nullable: true })
+  lastRecordId: number | null;
+
+  @Column({ type: 'int', default: 1 })
+  occurrences: number;
+
+  @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
+  acknowledgedBy: User | null;
+
+  @Column({ type: 'int', nullable: true })
+  acknowledgedById: number | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  acknowledgedAt: Date | null;
+
+  @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
+  closedBy: User | null;
+
+  @Column({ type: 'int', nullable: true })
+  closedById: number | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  closedAt: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  resolution: string | null;
+}

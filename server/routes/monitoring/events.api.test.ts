@@ -1,0 +1,201 @@
+import { simulateRun } from '../../../shared/vial/simulate';
+import type { ApiClient } from '../../../testing/http';
+import { insertMonitoredLine, insertProcessedRecords, instituteIds } from '../../../testing/lines';
+import { registerFixtureVials, runForm, waitProcessed } from '../../../testing/records';
+import { startTestServer, type TestServer } from '../../../testing/test-server';
+import { processRecord } from '../../pipeline/process-record';
+
+/**
+ * Events (line-monitoring.md §3): opened when a record enters a line's sequence on every path,
+ * one per (line, rule) while not closed, acknowledged and closed by members and above.
+ */
+let server: TestServer;
+let staff: ApiClient, member: ApiClient, guest: ApiClient;
+let hospital: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [staff, member, guest] = await Promise.all(
+    ['staff', 'member', 'guest'].map((u) => server.login(`${u}@example.org`)),
+  );
+  ({ hospital } = await instituteIds(server.ctx.db));
+});
+afterAll(() => server.stop());
+
+interface EventRow {
+  id: number;
+  rule: string;
+  side: string;
+  status: string;
+  occurrences: number;
+  first_record: number;
+  last_record: number;
+}
+
+async function eventsOf(line: number, query = ''): Promise<EventRow[]> {
+  const res = await member.get(
+    `/v2/institutes/${hospital}/events?line=${line}&size=100&ordering=id${query}`,
+  );
+  expect(res.status).toBe(200);
+  return res.body.items;
+}
+
+/** A line whose baseline has mean 100 and SD 10, and nothing since. */
+const baselineLine = async (name: string) =>
+  (
+    await insertMonitoredLine(
+      server.ctx.db,
+      hospital,
+      { line: name, validation: `${name} baseline` },
+      { baseline: [90, 100, 110], since: [] },
+    )
+  ).line.id;
+
+it('opens events when records enter the sequence by assignment, re-inclusion and bulk edits', async () => {
+  const line = await baselineLine('Events');
+  const parking = (await member.post(`/v2/institutes/${hospital}/lines`, { name: 'Parking' })).body
+    .id;
+  const now = Date.now();
+  const at = (minutes: number) => new Date(now - 60_000 * (60 - minutes));
+  // z = 3.5 each: 1_3s and the EWMA (alarms) fire at each; 1_2s and out_of_range are warnings.
+  const [assigned, reincluded, bulk1, bulk2] = await insertProcessedRecords(
+    server.ctx.db,
+    hospital,
+    parking,
+    [1, 2, 3, 4].map((k) => ({ auc: 135, date: at(k) })),
+  );
+  await member.patch(`/v2/records/${reincluded}`, { line, exclude: true });
+  expect(await eventsOf(line)).toEqual([]);
+
+  expect((await member.patch(`/v2/records/${assigned}`, { line })).status).toBe(200);
+  let events = await eventsOf(line);
+  expect(events).toMatchObject([
+    { rule: '1_3s', side: 'above', status: 'open', occurrences: 1, first_record: assigned },
+    { rule: 'ewma', side: 'above', status: 'open', occurrences: 1, first_record: assigned },
+  ]);
+
+  await member.patch(`/v2/records/${reincluded}`, { exclude: false });
+  // Two in a row beyond +2 SD: 2_2s opens; the open events count the second firing.
+  events = await eventsOf(line);
+  expect(events.map((e) => [e.rule, e.occurrences, e.last_record])).toEqual([
+    ['1_3s', 2, reincluded],
+    ['ewma', 2, reincluded],
+    ['2_2s', 1, reincluded],
+  ]);
+
+  const res = await member.post(`/v2/institutes/${hospital}/records/bulk`, {
+    ids: [bulk1, bulk2],
+    line,
+  });
+  expect(res.status).toBe(200);
+  events = await eventsOf(line);
+  // The 4th: four beyond +1 SD, and the 4th out of range (re-validation).
+  expect(events.map((e) => [e.rule, e.occurrences])).toEqual([
+    ['1_3s', 4],
+    ['ewma', 4],
+    ['2_2s', 3],
+    ['4_1s', 1],
+    ['revalidation', 1],
+  ]);
+
+  // Records already in the sequence open nothing, whatever else changes on them.
+  await member.patch(`/v2/records/${bulk2}`, { is_reviewed: false });
+  await member.post(`/v2/institutes/${hospital}/records/bulk`, { ids: [bulk1], line });
+  expect((await eventsOf(line)).map((e) => e.occurrences)).toEqual([4, 4, 3, 1, 1]);
+
+  // Filters, ordering and paging as every list.
+  expect((await eventsOf(line, '&rule=2_2s')).map((e) => e.rule)).toEqual(['2_2s']);
+  expect(await eventsOf(line, '&status=closed')).toEqual([]);
+  const newest = await member.get(`/v2/institutes/${hospital}/events?line=${line}&size=1`);
+  expect(newest.body.total).toBe(5);
+  expect(newest.body.items).toHaveLength(1);
+  const later = await member.get(
+    `/v2/institutes/${hospital}/events?line=${line}&opened_at__gte=${new Date(now + 3_600_000).toISOString()}`,
+  );
+  expect(later.body).toEqual({ items: [], total: 0 });
+});
+
+it('acknowledges and closes with a resolution; guests only read; a closed event is never reopened', async () => {
+  const line = await baselineLine('Closing');
+  const [first, second] = await insertProcessedRecords(server.ctx.db, hospital, line, [
+    { auc: 140, date: new Date(Date.now() - 60_000), exclude: true },
+    { auc: 60, date: new Date(), exclude: true },
+  ]);
+  await member.patch(`/v2/records/${first}`, { exclude: false });
+  const [event] = await eventsOf(line);
+  expect(event).toMatchObject({ rule: '1_3s', status: 'open' });
+
+  expect((await guest.get(`/v2/events/${event.id}`)).body).toMatchObject({ id: event.id });
+  expect((await guest.post(`/v2/events/${event.id}/acknowledge`)).status).toBe(403);
+  expect((await guest.post(`/v2/events/${event.id}/close`, { resolution: 'x' })).status).toBe(403);
+
+  const [{ id: memberId }]: { id: number }[] = await server.ctx.db.query(
+    `SELECT id FROM users WHERE email = 'member@example.org'`,
+  );
+  const acknowledged = await member.post(`/v2/events/${event.id}/acknowledge`);
+  expect(acknowledged.body).toMatchObject({ status: 'acknowledged', acknowledged_by: memberId });
+  expect((await member.post(`/v2/events/${event.id}/acknowledge`)).status).toBe(409);
+  for (const resolution of ['', '   ', 'x'.repeat(2001)]) {
+    expect((await member.post(`/v2/events/${event.id}/close`, { resolution })).status).toBe(422);
+  }
+  const closed = await member.post(`/v2/events/${event.id}/close`, {
+    resolution: 'Carrier cracked: replaced.',
+  });
+  expect(closed.body).toMatchObject({
+    status: 'closed',
+    closed_by: memberId,
+    resolution: 'Carrier cracked: replaced.',
+  });
+  expect((await member.post(`/v2/events/${event.id}/close`, { resolution: 'again' })).status).toBe(
+    409,
+  );
+
+  // The next firing (below this time) opens a new event; the closed one stays as it was.
+  await member.patch(`/v2/records/${second}`, { exclude: false });
+  const events = await eventsOf(line);
+  // (The EWMA's event, opened by the first, stays open: the second brings it back within.)
+  expect(events.map((e) => [e.rule, e.id === event.id, e.status, e.side, e.occurrences])).toEqual([
+    ['1_3s', true, 'closed', 'above', 1],
+    ['ewma', false, 'open', 'above', 1],
+    ['1_3s', false, 'open', 'below', 1],
+    ['R_4s', false, 'open', 'below', 1],
+  ]);
+});
+
+it('processing records of one line in parallel opens one event per rule and loses no firing', async () => {
+  const [vialUuid] = (await registerFixtureVials(staff, hospital)).values();
+  const start = Date.now() + 60_000;
+  const ids: number[] = [];
+  for (let k = 0; k < 6; k++) {
+    const bytes = simulateRun({ seed: 40 + k, vialUuid, startMs: start + 60_000 * k, sequence: k });
+    const res = await member.multipart(
+      `/v2/institutes/${hospital}/record-upload`,
+      runForm(bytes, vialUuid),
+    );
+    ids.push((await waitProcessed(member, res.body.id)).id);
+  }
+  const aucs: { auc: number }[] = await server.ctx.db.query(
+    'SELECT auc FROM records WHERE id = ANY($1)',
+    [ids],
+  );
+  // A baseline far below these runs: every one of them beyond +3 SD.
+  const low = Math.min(...aucs.map((r) => r.auc)) / 2;
+  const line = (
+    await insertMonitoredLine(
+      server.ctx.db,
+      hospital,
+      { line: 'Parallel', validation: 'Parallel baseline' },
+      { baseline: [low - 1, low, low + 1], since: [] },
+    )
+  ).line.id;
+  // On the line but not processed yet, as a run the worker has still to take.
+  await server.ctx.db.query(
+    'UPDATE records SET line_id = $2, is_processed = false WHERE id = ANY($1)',
+    [ids, line],
+  );
+  await Promise.all(ids.map((id) => processRecord(server.ctx, id)));
+
+  const events = await eventsOf(line);
+  expect(new Set(events.map((e) => e.rule)).size).toBe(events.length);
+  expect(events.find((e) => e.rule === '1_3s')).toMatchObject({ occurrences: ids.length });
+});

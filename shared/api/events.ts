@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MONITORING_RULES, RULE_SIDES } from '../domain/monitoring-rules';
+import { idParam, instant, orderedPageQuery, out, text } from './common';
+
+/** An event's life (line-monitoring.md §3): open → acknowledged → closed, or open → closed. */
+export const EVENT_STATUSES = ['open', 'acknowledged', 'closed'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const EVENT_ORDERINGS = ['opened_at', 'id', 'rule', 'status', 'occurrences'] as const;
+
+export const eventListQuery = orderedPageQuery(EVENT_ORDERINGS).extend({
+  line: idParam.optional(),
+  rule: z.enum(MONITORING_RULES).optional(),
+  status: z.enum(EVENT_STATUSES).optional(),
+  opened_at__gte: instant.optional(),
+  opened_at__lt: instant.optional(),
+});
+export type EventListQuery = z.infer<typeof eventListQuery>;
+
+export const RESOLUTION_REQUIRED = 'A resolution is required: what was found and done.';
+export const RESOLUTION_TOO_LONG = 'The resolution is at most 2000 characters.';
+export const eventClose = z.object({
+  resolution: text({ error: RESOLUTION_REQUIRED })
+    .trim()
+    .min(1, RESOLUTION_REQUIRED)
+    .max(2000, RESOLUTION_TOO_LONG),
+});
+export type EventClose = z.infer<typeof eventClose>;
+
+export const EVENT_ALREADY_CLOSED = 'The event is closed.';
+export const EVENT_NOT_OPEN = 'Only an open event can be acknowledged.';
+
+export const monitoringEvent = z.object({
+  id: out.int(),
+  line: out.int(),
+  rule: z.enum(MONITORING_RULES),
+  side: z.enum(RULE_SIDES),
+  status: z.enum(EVENT_STATUSES),
+  opened_at: out.text(),
+  first_record: out.int().nullable(),
+  last_record: out.int().nullable(),
+  occurrences: out.int(),
+  acknowledged_by: out.int().nullable(),
+  acknowledged_at: out.text().nullable(),
+  closed_by: out.int().nullable(),
+  closed_at: out.text().nullable(),
+  resolution: out.text().nullable(),
+});
+export type MonitoringEventDto = z.infer<typeof monitoringEvent>;
