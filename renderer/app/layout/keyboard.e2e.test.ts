@@ -1,0 +1,147 @@
+import type { Page } from 'playwright-core';
+import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
+import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
+import { insertLine } from '../../../testing/rows';
+import { TransitRecord } from '../../../server/entities/record';
+
+const e2e = setUpBrowserTests();
+
+/** One reviewed record and one waiting for review, so both record tabs show. */
+beforeAll(async () => {
+  const db = e2e.server.ctx.db;
+  const { hospital } = await instituteIds(db);
+  const line = await insertLine(db, hospital, { name: 'Line Alpha' });
+  const [, waiting] = await insertProcessedRecords(db, hospital, line.id, [
+    { auc: 80 },
+    { auc: 90 },
+  ]);
+  await db.getRepository(TransitRecord).update(waiting, { isReviewed: false });
+});
+
+interface Focused {
+  role: string;
+  name: string;
+  /** The ring of the element that draws focus: the control itself, or its MUI button base. */
+  outlineStyle: string;
+  outlineWidth: number;
+  outlineColor: string;
+}
+
+/** What has the keyboard focus, as a user sees and hears it. */
+const focused = (page: Page): Promise<Focused> =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const ring = el.closest<HTMLElement>('.MuiButtonBase-root') ?? el;
+    const style = getComputedStyle(ring);
+    return {
+      role: el.getAttribute('role') ?? (el.tagName === 'A' ? 'link' : el.tagName.toLowerCase()),
+      name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+      outlineStyle: style.outlineStyle,
+      outlineWidth: parseFloat(style.outlineWidth),
+      outlineColor: style.outlineColor,
+    };
+  });
+
+/** Presses Tab until `wanted` holds for the focused element (at most `limit` times). */
+async function tabTo(page: Page, wanted: (f: Focused) => boolean, limit = 60): Promise<Focused> {
+  const passed: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (wanted(now)) return now;
+    passed.push(`${now.role}: ${now.name}`);
+  }
+  throw new Error(`Tab never reached the wanted control, only ${passed.join(' | ')}`);
+}
+
+/** Every control Tab reaches, in order, from the top of the page. */
+async function tabStops(page: Page, count: number): Promise<string[]> {
+  const stops: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press('Tab');
+    const { role, name } = await focused(page);
+    stops.push(`${role}: ${name}`);
+  }
+  return stops;
+}
+
+async function openRecords(page: Page) {
+  await loginAs(page, 'member@example.org');
+  await page.goto('/records');
+  await page.getByRole('tab', { name: /To Review \(1\)/ }).waitFor({ timeout: 30_000 });
+  await page.getByRole('row', { name: /Line Alpha/ }).waitFor();
+}
+
+it('reaches the skip link first, then every main tab and the To Review tab with Tab', async () => {
+  await openRecords(e2e.page);
+  const stops = await tabStops(e2e.page, 30);
+  expect(stops[0]).toBe('link: Skip to main content');
+  for (const tab of ['Dashboard', 'Records', 'Lines', 'Settings'])
+    expect(stops).toContain(`tab: ${tab}`);
+  expect(stops).toContain('tab: To Review (1)');
+  expect(stops).toContain('tab: Reviewed (1)');
+});
+
+it('skips to the main content, and moves focus to the new page heading after a navigation', async () => {
+  await openRecords(e2e.page);
+  await e2e.page.keyboard.press('Tab');
+  await e2e.page.keyboard.press('Enter');
+  expect(await e2e.page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(
+    true,
+  );
+
+  await e2e.page.goto('/dashboard');
+  await tabTo(e2e.page, (f) => f.role === 'tab' && f.name === 'Lines');
+  await e2e.page.keyboard.press('Enter');
+  await e2e.page.waitForURL(/\/lines$/);
+  await e2e.page.waitForFunction(
+    () =>
+      document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Lines',
+  );
+});
+
+it('shows one visible focus ring on buttons, tabs, switches and grid cells', async () => {
+  await openRecords(e2e.page);
+  const button = await tabTo(e2e.page, (f) => f.role === 'button');
+  const tab = await tabTo(e2e.page, (f) => f.role === 'tab');
+  await tabTo(e2e.page, (f) => f.name === 'Show Filters');
+  await e2e.page.keyboard.press('Enter');
+  const toggle = await tabTo(e2e.page, (f) => f.role === 'switch');
+  // Into the grid (its header checkbox), then down to the first row and right to a plain cell.
+  await tabTo(e2e.page, (f) => f.name === 'Select all rows');
+  for (const key of ['ArrowDown', 'ArrowRight', 'ArrowRight']) await e2e.page.keyboard.press(key);
+  const cell = await focused(e2e.page);
+  expect(cell.role).toBe('gridcell');
+  await screenshot(e2e.page, 'keyboard-focus-grid');
+  for (const control of [button, tab, toggle, cell]) {
+    expect(control.outlineStyle).toBe('solid');
+    expect(control.outlineWidth).toBeGreaterThanOrEqual(2);
+    expect(control.outlineColor).toBe(button.outlineColor);
+  }
+});
+
+const TITLES: [string, string][] = [
+  ['/dashboard', 'Dashboard · Northfield General Hospital · VialQC'],
+  ['/records', 'Records · Northfield General Hospital · VialQC'],
+  ['/records/to-review', 'Records · Northfield General Hospital · VialQC'],
+  ['/lines', 'Lines · Northfield General Hospital · VialQC'],
+  ['/labels', 'Labels · Northfield General Hospital · VialQC'],
+  ['/validations', 'Validations · Northfield General Hospital · VialQC'],
+  ['/reports', 'Reports · Northfield General Hospital · VialQC'],
+  ['/settings', 'Settings · Northfield General Hospital · VialQC'],
+  ['/account', 'Account Settings · VialQC'],
+];
+
+it('names every screen in the document title: screen, organization, VialQC', async () => {
+  await e2e.page.goto('/login');
+  await e2e.page.waitForFunction(() => document.title === 'Log In · VialQC');
+  await loginAs(e2e.page, 'member@example.org');
+  for (const [path, title] of TITLES) {
+    await e2e.page.goto(path);
+    await e2e.page
+      .waitForFunction((t) => document.title === t, title)
+      .catch(async () => {
+        throw new Error(`${path}: title "${await e2e.page.title()}", expected "${title}"`);
+      });
+  }
+});

@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { screenshot, setUpBrowserTests } from '../../../testing/browser';
+import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
+import { insertLine } from '../../../testing/rows';
+import { TransitRecord } from '../../../server/entities/record';
+
+const e2e = setUpBrowserTests();
+
+/** A morning's runs on Line Alpha waiting for review: VV-K1 (newest) … VV-K4. */
+beforeAll(async () => {
+  const db = e2e.server.ctx.db;
+  const { hospital } = await instituteIds(db);
+  const line = await insertLine(db, hospital, { name: 'Line Alpha' });
+  const queue = await insertProcessedRecords(
+    db,
+    hospital,
+    line.id,
+    [1, 2, 3, 4].map((hours) => ({
+      auc: 100 + hours,
+      date: new Date(Date.now() - hours * 3600_000),
+    })),
+  );
+  const repo = db.getRepository(TransitRecord);
+  for (const [i, id] of queue.entries())
+    await repo.update(id, { isReviewed: false, vialLabel: `VV-K${i + 1}` });
+});
+
+/** The focused element's role and accessible name (its label or text). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    return {
+      role: el.getAttribute('role') ?? el.tagName.toLowerCase(),
+      name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+      inPanel: el.closest('aside[aria-label="Record review"]') !== null,
+      inGrid: el.closest('[role="grid"]') !== null,
+      row: el.closest('[role="row"]')?.textContent ?? '',
+    };
+  });
+
+type Focused = Awaited<ReturnType<typeof focused>>;
+
+/** Presses `key` until `wanted` holds for the focused element (at most `limit` times). */
+async function pressUntil(
+  page: Page,
+  key: string,
+  wanted: (f: Focused) => boolean,
+  limit = 60,
+): Promise<void> {
+  const passed: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press(key);
+    const now = await focused(page);
+    if (wanted(now)) return;
+    passed.push(`${now.role}: ${now.name}`);
+  }
+  throw new Error(`${key} never reached the wanted control, only ${passed.join(' | ')}`);
+}
+
+const panel = () => e2e.page.getByRole('complementary', { name: 'Record review' });
+const showing = (vial: string) => panel().getByText(`Vial ${vial} ·`).waitFor();
+
+async function reviewWithKeyboard() {
+  await pressUntil(e2e.page, 'Tab', (f) => f.inPanel && f.role === 'button' && f.name === 'Review');
+  await e2e.page.keyboard.press('Enter');
+  await e2e.page.getByText('Changes saved').first().waitFor();
+}
+
+it('reviews a morning of runs with the keyboard alone: open, review, next, J/K', async () => {
+  const page = e2e.page;
+  await page.goto('/login');
+  await page.getByLabel('E-mail or Username').fill('member@example.org');
+  await page.getByLabel('Password', { exact: true }).fill('vialqc-demo');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/dashboard/);
+  await page.getByRole('tab', { name: 'Records' }).waitFor({ timeout: 30_000 });
+
+  // The records list and its To Review tab, from the main tabs.
+  await pressUntil(page, 'Tab', (f) => f.role === 'tab' && f.name === 'Records');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/records$/);
+  await pressUntil(page, 'Tab', (f) => f.role === 'tab' && f.name.startsWith('To Review'));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/records\/to-review/);
+  await page.getByRole('row', { name: /VV-K4/ }).waitFor({ timeout: 30_000 });
+
+  // Into the grid, down to the newest run, and Enter opens its review.
+  await pressUntil(page, 'Tab', (f) => f.inGrid);
+  await pressUntil(page, 'ArrowDown', (f) => f.row.includes('VV-K1'), 5);
+  await page.keyboard.press('Enter');
+  await showing('VV-K1');
+  expect((await focused(page)).inPanel).toBe(true);
+
+  // Review moves on to the next run, and the focus stays in the panel.
+  await reviewWithKeyboard();
+  await showing('VV-K2');
+  expect((await focused(page)).inPanel).toBe(true);
+  await reviewWithKeyboard();
+  await showing('VV-K3');
+  await page.getByRole('tab', { name: 'To Review (2)' }).waitFor();
+  await screenshot(page, 'records-keyboard-review');
+
+  // J/K and the arrow keys step through the list.
+  await page.keyboard.press('j');
+  await showing('VV-K4');
+  await page.keyboard.press('k');
+  await showing('VV-K3');
+  await page.keyboard.press('ArrowDown');
+  await showing('VV-K4');
+  await page.keyboard.press('ArrowUp');
+  await showing('VV-K3');
+
+  await reviewWithKeyboard();
+  await showing('VV-K4');
+  await reviewWithKeyboard();
+  await page.getByText('No more records to review').waitFor();
+  await page.getByRole('tab', { name: 'Reviewed (4)' }).waitFor();
+});
