@@ -20,7 +20,8 @@ function focusScreen(main: HTMLElement, fallbackToMain: boolean): boolean {
  * After a move to another screen (not the first one shown, and not another view of the same
  * screen such as a tab of the records list), focus goes to the new screen's heading, so keyboard
  * and screen-reader users start where the screen does. The screen loads lazily and may wait for
- * its data before its heading appears: the focus follows when it does.
+ * its data before its heading appears: the focus follows when it does, unless the screen or the
+ * user has put it somewhere in the screen by then.
  */
 export function useFocusScreenOnNavigation(main: RefObject<HTMLElement | null>): void {
   const routeId = useMatches().at(-1)?.id;
@@ -29,9 +30,18 @@ export function useFocusScreenOnNavigation(main: RefObject<HTMLElement | null>):
     const first = shown.current === undefined;
     shown.current = routeId;
     const root = main.current;
-    if (first || !root || focusScreen(root, false)) return;
+    if (first || !root) return;
+    // Where the focus was when the screen came: the link that led here, or nothing.
+    const from = document.activeElement;
+    // Once the focus went elsewhere (a field the screen focuses itself, one the user chose while
+    // it loaded), it stays there.
+    const movedOn = () =>
+      root.contains(document.activeElement) ||
+      (document.activeElement !== from && document.activeElement !== document.body);
+    const settled = () => movedOn() || focusScreen(root, false);
+    if (settled()) return;
     const observer = new MutationObserver(() => {
-      if (focusScreen(root, false)) observer.disconnect();
+      if (settled()) observer.disconnect();
     });
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
