@@ -1,5 +1,10 @@
 import type { Page } from 'playwright-core';
-import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
+import {
+  chooseOrganization,
+  loginAs,
+  screenshot,
+  setUpBrowserTests,
+} from '../../../testing/browser';
 import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
 import { insertLine } from '../../../testing/rows';
 import { TransitRecord } from '../../../server/entities/record';
@@ -132,16 +137,33 @@ const TITLES: [string, string][] = [
   ['/account', 'Account Settings · VialQC'],
 ];
 
-it('names every screen in the document title: screen, organization, VialQC', async () => {
-  await e2e.page.goto('/login');
-  await e2e.page.waitForFunction(() => document.title === 'Log In · VialQC');
-  await loginAs(e2e.page, 'member@example.org');
-  for (const [path, title] of TITLES) {
-    await e2e.page.goto(path);
-    await e2e.page
+async function expectTitles(page: Page, titles: [string, string][]) {
+  for (const [path, title] of titles) {
+    await page.goto(path);
+    await page
       .waitForFunction((t) => document.title === t, title)
       .catch(async () => {
-        throw new Error(`${path}: title "${await e2e.page.title()}", expected "${title}"`);
+        throw new Error(`${path}: title "${await page.title()}", expected "${title}"`);
       });
   }
+}
+
+it('names every screen in the document title: screen, organization, VialQC', async () => {
+  await expectTitles(e2e.page, [['/login', 'Log In · VialQC']]);
+  await loginAs(e2e.page, 'member@example.org');
+  await expectTitles(e2e.page, TITLES);
+});
+
+it('names the staff screens without an organization, and follows the organization chosen', async () => {
+  await loginAs(e2e.page, 'staff@example.org');
+  await expectTitles(e2e.page, [
+    ['/organizations', 'Organizations · VialQC'],
+    ['/contracts', 'Contracts · VialQC'],
+    ['/vials', 'Vials · VialQC'],
+  ]);
+  await e2e.page.goto('/lines');
+  await chooseOrganization(e2e.page, 'Lakeside Courier Services');
+  await e2e.page.waitForFunction(
+    () => document.title === 'Routes · Lakeside Courier Services · VialQC',
+  );
 });
