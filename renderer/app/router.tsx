@@ -116,7 +116,7 @@ export const router = createBrowserRouter([
               { path: '/dashboard', handle: screen('Dashboard'), element: <DashboardPage /> },
               {
                 path: '/account',
-                handle: screen('Account Settings', false),
+                handle: screen('Account Settings', { organization: false }),
                 element: <AccountPage />,
               },
               { path: '/settings', handle: screen('Settings'), element: <SettingsPage /> },
@@ -174,55 +174,63 @@ export const router = createBrowserRouter([
               ...actionRoutes('institute:settings', [
                 {
                   path: '/organizations',
-                  handle: screen('Organizations', false),
+                  handle: screen('Organizations', { organization: false }),
                   element: <OrganizationsPage />,
                 },
                 {
                   path: '/organization/:id/:view?',
-                  handle: screen('Organization Settings', false),
+                  handle: screen('Organization Settings', { organization: false }),
                   element: <OrganizationSettingsPage />,
                 },
               ]),
               ...actionRoutes('users:list-all', [
-                { path: '/users', handle: screen('Users', false), element: <UsersPage /> },
+                {
+                  path: '/users',
+                  handle: screen('Users', { organization: false }),
+                  element: <UsersPage />,
+                },
                 {
                   path: '/users/create',
-                  handle: screen('Create User', false),
+                  handle: screen('Create User', { organization: false }),
                   element: <UserCreatePage />,
                 },
               ]),
               ...actionRoutes('support:contact', [
                 {
                   path: '/support/contact',
-                  handle: screen('Contact Us', false),
+                  handle: screen('Contact Us', { organization: false }),
                   element: <SupportContactPage />,
                 },
               ]),
               // Every signed-in user reaches the edit form (their own names at least).
               {
                 path: '/users/edit/:id',
-                handle: screen('Edit User', false),
+                handle: screen('Edit User', { organization: false }),
                 element: <UserEditPage />,
               },
               ...actionRoutes('contracts:manage', [
                 {
                   path: '/contracts',
-                  handle: screen('Contracts', false),
+                  handle: screen('Contracts', { organization: false }),
                   element: <ContractsPage />,
                 },
                 {
                   path: '/contracts/add',
-                  handle: screen('Create New Contract', false),
+                  handle: screen('Create New Contract', { organization: false }),
                   element: <ContractAddPage />,
                 },
                 {
                   path: '/contracts/:id/edit',
-                  handle: screen('Update Contract', false),
+                  handle: screen('Update Contract', { organization: false }),
                   element: <ContractEditPage />,
                 },
               ]),
               ...actionRoutes('vials:manage', [
-                { path: '/vials', handle: screen('Vials', false), element: <VialsPage /> },
+                {
+                  path: '/vials',
+                  handle: screen('Vials', { organization: false }),
+                  element: <VialsPage />,
+                },
               ]),
               {
                 path: '/rejection-calculator',

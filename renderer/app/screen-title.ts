@@ -10,16 +10,17 @@ export interface ScreenHandle {
   ofOrganization: boolean;
 }
 
-export const screen = (name: ScreenHandle['screen'], ofOrganization = true): ScreenHandle => ({
-  screen: name,
-  ofOrganization,
-});
+/** A route's handle: `screen('Records')`, or `screen('Vials', { organization: false })`. */
+export const screen = (
+  name: ScreenHandle['screen'],
+  { organization = true }: { organization?: boolean } = {},
+): ScreenHandle => ({ screen: name, ofOrganization: organization });
 
 const isScreenHandle = (handle: unknown): handle is ScreenHandle =>
   typeof handle === 'object' && handle !== null && 'screen' in handle;
 
 /** "Records · Northfield General Hospital · VialQC", or "Log In · VialQC" without one. */
-export const documentTitle = (screenName?: string, organization?: string): string =>
+const documentTitle = (screenName?: string, organization?: string): string =>
   [screenName, organization, 'VialQC'].filter(Boolean).join(' · ');
 
 /**

@@ -20,8 +20,8 @@ interface Props {
 }
 
 /**
- * Focus on the element it is given each time `shown` changes: the panel's heading when it
- * opens or moves to another record, so the keyboard stays in the panel (and J/K work) instead of
+ * A ref whose element gets the focus whenever `shown` changes: the panel's heading when it opens
+ * or moves to another record, so the keyboard stays in the panel (and J/K work) instead of
  * falling back to the top of the page with the form it was in.
  */
 function useFocusOn<T extends HTMLElement>(shown: unknown) {
@@ -44,6 +44,14 @@ function SidePanel({ children }: { children: ReactNode }) {
   );
 }
 
+function CloseButton({ onClose }: { onClose: () => void }) {
+  return (
+    <IconButton size="small" aria-label="Close review" onClick={onClose}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
 /** Beside the list: the chosen record's review form and its comments. */
 export function RecordReviewPanel({ record, onClose, onSaved }: Props) {
   const here = useLocation();
@@ -60,9 +68,7 @@ export function RecordReviewPanel({ record, onClose, onSaved }: Props) {
             {record.is_reviewed ? ' · Reviewed' : ' · To review'}
           </Typography>
         </Stack>
-        <IconButton size="small" aria-label="Close review" onClick={onClose}>
-          <CloseIcon fontSize="small" />
-        </IconButton>
+        <CloseButton onClose={onClose} />
       </Stack>
       <Button
         size="small"
@@ -98,9 +104,7 @@ export function AllReviewedPanel({ onClose }: { onClose: () => void }) {
         <Typography ref={message} tabIndex={-1} role="status" sx={{ flexGrow: 1 }}>
           No more records to review
         </Typography>
-        <IconButton size="small" aria-label="Close review" onClick={onClose}>
-          <CloseIcon fontSize="small" />
-        </IconButton>
+        <CloseButton onClose={onClose} />
       </Stack>
     </SidePanel>
   );
