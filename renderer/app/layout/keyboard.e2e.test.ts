@@ -40,7 +40,12 @@ const focused = (page: Page): Promise<Focused> =>
     const style = getComputedStyle(ring);
     return {
       role: el.getAttribute('role') ?? (el.tagName === 'A' ? 'link' : el.tagName.toLowerCase()),
-      name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+      name: (
+        el.getAttribute('aria-label') ??
+        (el as HTMLInputElement).labels?.[0]?.textContent ??
+        el.textContent ??
+        ''
+      ).trim(),
       outlineStyle: style.outlineStyle,
       outlineWidth: parseFloat(style.outlineWidth),
       outlineColor: style.outlineColor,
@@ -105,12 +110,22 @@ it('skips to the main content, and moves focus to the new page heading after a n
   );
 });
 
-it('shows one visible focus ring on buttons, tabs, switches and grid cells', async () => {
+it('shows one visible focus ring on buttons, tabs, chips, switches and grid cells', async () => {
   await openRecords(e2e.page);
   const button = await tabTo(e2e.page, (f) => f.role === 'button');
   const tab = await tabTo(e2e.page, (f) => f.role === 'tab');
   await tabTo(e2e.page, (f) => f.name === 'Show Filters');
   await e2e.page.keyboard.press('Enter');
+  // The first filter, Lines: choose one, then ArrowLeft focuses its chip.
+  await tabTo(e2e.page, (f) => f.name === 'Lines');
+  await e2e.page.keyboard.type('Alpha');
+  for (const key of ['ArrowDown', 'Enter']) await e2e.page.keyboard.press(key);
+  // The choice lands in the address first, then the chip shows it.
+  await e2e.page.getByRole('button', { name: 'Line Alpha' }).waitFor();
+  await e2e.page.keyboard.press('ArrowLeft');
+  const chip = await focused(e2e.page);
+  expect(chip.name).toBe('Line Alpha');
+  const toggleButton = await tabTo(e2e.page, (f) => f.name === 'Low');
   const toggle = await tabTo(e2e.page, (f) => f.role === 'switch');
   // Into the grid (its header checkbox), then down to the first row and right to a plain cell.
   await tabTo(e2e.page, (f) => f.name === 'Select all rows');
@@ -118,7 +133,7 @@ it('shows one visible focus ring on buttons, tabs, switches and grid cells', asy
   const cell = await focused(e2e.page);
   expect(cell.role).toBe('gridcell');
   await screenshot(e2e.page, 'keyboard-focus-grid');
-  for (const control of [button, tab, toggle, cell]) {
+  for (const control of [button, tab, chip, toggleButton, toggle, cell]) {
     expect(control.outlineStyle).toBe('solid');
     expect(control.outlineWidth).toBeGreaterThanOrEqual(2);
     expect(control.outlineColor).toBe(button.outlineColor);

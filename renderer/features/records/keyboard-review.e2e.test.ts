@@ -59,6 +59,11 @@ async function pressUntil(
 
 const panel = () => e2e.page.getByRole('complementary', { name: 'Record review' });
 const showing = (vial: string) => panel().getByText(`Vial ${vial} ·`).waitFor();
+/** The panel takes the focus once it shows its record. */
+const focusInPanel = () =>
+  e2e.page.waitForFunction(
+    () => document.activeElement?.closest('aside[aria-label="Record review"]') != null,
+  );
 
 async function reviewWithKeyboard() {
   await pressUntil(e2e.page, 'Tab', (f) => f.inPanel && f.role === 'button' && f.name === 'Review');
@@ -89,14 +94,15 @@ it('reviews a morning of runs with the keyboard alone: open, review, next, J/K',
   await pressUntil(page, 'ArrowDown', (f) => f.row.includes('VV-K1'), 5);
   await page.keyboard.press('Enter');
   await showing('VV-K1');
-  expect((await focused(page)).inPanel).toBe(true);
+  await focusInPanel();
 
   // Review moves on to the next run, and the focus stays in the panel.
   await reviewWithKeyboard();
   await showing('VV-K2');
-  expect((await focused(page)).inPanel).toBe(true);
+  await focusInPanel();
   await reviewWithKeyboard();
   await showing('VV-K3');
+  await focusInPanel();
   await page.getByRole('tab', { name: 'To Review (2)' }).waitFor();
   await screenshot(page, 'records-keyboard-review');
 
@@ -112,6 +118,7 @@ it('reviews a morning of runs with the keyboard alone: open, review, next, J/K',
 
   await reviewWithKeyboard();
   await showing('VV-K4');
+  await focusInPanel();
   await reviewWithKeyboard();
   await page.getByText('No more records to review').waitFor();
   await page.getByRole('tab', { name: 'Reviewed (4)' }).waitFor();
