@@ -31,7 +31,12 @@ const focused = (page: Page) =>
     const el = document.activeElement as HTMLElement;
     return {
       role: el.getAttribute('role') ?? el.tagName.toLowerCase(),
-      name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+      name: (
+        el.getAttribute('aria-label') ??
+        (el as HTMLInputElement).labels?.[0]?.textContent ??
+        el.textContent ??
+        ''
+      ).trim(),
       inPanel: el.closest('aside[aria-label="Record review"]') !== null,
       inGrid: el.closest('[role="grid"]') !== null,
       row: el.closest('[role="row"]')?.textContent ?? '',
@@ -116,7 +121,12 @@ it('reviews a morning of runs with the keyboard alone: open, review, next, J/K',
   await page.keyboard.press('ArrowUp');
   await showing('VV-K3');
 
-  await reviewWithKeyboard();
+  // In a text field the letters are typed: they do not step.
+  await pressUntil(page, 'Tab', (f) => f.inPanel && f.name === 'Add a comment');
+  await page.keyboard.type('jk');
+  expect(await panel().getByRole('textbox', { name: 'Add a comment' }).inputValue()).toBe('jk');
+  await pressUntil(page, 'Shift+Tab', (f) => f.inPanel && f.name === 'Review');
+  await page.keyboard.press('Enter');
   await showing('VV-K4');
   await focusInPanel();
   await reviewWithKeyboard();
