@@ -5,6 +5,7 @@ import {
   screenshot,
   setUpBrowserTests,
 } from '../../../testing/browser';
+import { focused, pressUntil, type Focused } from '../../../testing/keyboard';
 import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
 import { insertLine } from '../../../testing/rows';
 import { TransitRecord } from '../../../server/entities/record';
@@ -23,46 +24,7 @@ beforeAll(async () => {
   await db.getRepository(TransitRecord).update(waiting, { isReviewed: false });
 });
 
-interface Focused {
-  role: string;
-  name: string;
-  /** The ring of the element that draws focus: the control itself, or its MUI button base. */
-  outlineStyle: string;
-  outlineWidth: number;
-  outlineColor: string;
-}
-
-/** What has the keyboard focus, as a user sees and hears it. */
-const focused = (page: Page): Promise<Focused> =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement;
-    const ring = el.closest<HTMLElement>('.MuiButtonBase-root') ?? el;
-    const style = getComputedStyle(ring);
-    return {
-      role: el.getAttribute('role') ?? (el.tagName === 'A' ? 'link' : el.tagName.toLowerCase()),
-      name: (
-        el.getAttribute('aria-label') ??
-        (el as HTMLInputElement).labels?.[0]?.textContent ??
-        el.textContent ??
-        ''
-      ).trim(),
-      outlineStyle: style.outlineStyle,
-      outlineWidth: parseFloat(style.outlineWidth),
-      outlineColor: style.outlineColor,
-    };
-  });
-
-/** Presses Tab until `wanted` holds for the focused element (at most `limit` times). */
-async function tabTo(page: Page, wanted: (f: Focused) => boolean, limit = 60): Promise<Focused> {
-  const passed: string[] = [];
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    const now = await focused(page);
-    if (wanted(now)) return now;
-    passed.push(`${now.role}: ${now.name}`);
-  }
-  throw new Error(`Tab never reached the wanted control, only ${passed.join(' | ')}`);
-}
+const tabTo = (page: Page, wanted: (f: Focused) => boolean) => pressUntil(page, 'Tab', wanted);
 
 /** Every control Tab reaches, in order, from the top of the page. */
 async function tabStops(page: Page, count: number): Promise<string[]> {
@@ -134,9 +96,9 @@ it('shows one visible focus ring on buttons, tabs, chips, switches and grid cell
   expect(cell.role).toBe('gridcell');
   await screenshot(e2e.page, 'keyboard-focus-grid');
   for (const control of [button, tab, chip, toggleButton, toggle, cell]) {
-    expect(control.outlineStyle).toBe('solid');
-    expect(control.outlineWidth).toBeGreaterThanOrEqual(2);
-    expect(control.outlineColor).toBe(button.outlineColor);
+    expect(control.ring.style).toBe('solid');
+    expect(control.ring.width).toBeGreaterThanOrEqual(2);
+    expect(control.ring.color).toBe(button.ring.color);
   }
 });
 

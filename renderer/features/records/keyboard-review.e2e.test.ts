@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
 import { screenshot, setUpBrowserTests } from '../../../testing/browser';
+import { pressUntil, type Focused } from '../../../testing/keyboard';
 import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
 import { insertLine } from '../../../testing/rows';
 import { TransitRecord } from '../../../server/entities/record';
@@ -25,42 +25,8 @@ beforeAll(async () => {
     await repo.update(id, { isReviewed: false, vialLabel: `VV-K${i + 1}` });
 });
 
-/** The focused element's role and accessible name (its label or text). */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement;
-    return {
-      role: el.getAttribute('role') ?? el.tagName.toLowerCase(),
-      name: (
-        el.getAttribute('aria-label') ??
-        (el as HTMLInputElement).labels?.[0]?.textContent ??
-        el.textContent ??
-        ''
-      ).trim(),
-      inPanel: el.closest('aside[aria-label="Record review"]') !== null,
-      inGrid: el.closest('[role="grid"]') !== null,
-      row: el.closest('[role="row"]')?.textContent ?? '',
-    };
-  });
-
-type Focused = Awaited<ReturnType<typeof focused>>;
-
-/** Presses `key` until `wanted` holds for the focused element (at most `limit` times). */
-async function pressUntil(
-  page: Page,
-  key: string,
-  wanted: (f: Focused) => boolean,
-  limit = 60,
-): Promise<void> {
-  const passed: string[] = [];
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press(key);
-    const now = await focused(page);
-    if (wanted(now)) return;
-    passed.push(`${now.role}: ${now.name}`);
-  }
-  throw new Error(`${key} never reached the wanted control, only ${passed.join(' | ')}`);
-}
+const inPanel = (f: Focused) => f.within.includes('Record review');
+const inGrid = (f: Focused) => f.within.includes('Transit records');
 
 const panel = () => e2e.page.getByRole('complementary', { name: 'Record review' });
 const showing = (vial: string) => panel().getByText(`Vial ${vial} ·`).waitFor();
@@ -71,7 +37,11 @@ const focusInPanel = () =>
   );
 
 async function reviewWithKeyboard() {
-  await pressUntil(e2e.page, 'Tab', (f) => f.inPanel && f.role === 'button' && f.name === 'Review');
+  await pressUntil(
+    e2e.page,
+    'Tab',
+    (f) => inPanel(f) && f.role === 'button' && f.name === 'Review',
+  );
   await e2e.page.keyboard.press('Enter');
   await e2e.page.getByText('Changes saved').first().waitFor();
 }
@@ -95,7 +65,7 @@ it('reviews a morning of runs with the keyboard alone: open, review, next, J/K',
   await page.getByRole('row', { name: /VV-K4/ }).waitFor({ timeout: 30_000 });
 
   // Into the grid, down to the newest run, and Enter opens its review.
-  await pressUntil(page, 'Tab', (f) => f.inGrid);
+  await pressUntil(page, 'Tab', inGrid);
   await pressUntil(page, 'ArrowDown', (f) => f.row.includes('VV-K1'), 5);
   await page.keyboard.press('Enter');
   await showing('VV-K1');
@@ -122,10 +92,10 @@ it('reviews a morning of runs with the keyboard alone: open, review, next, J/K',
   await showing('VV-K3');
 
   // In a text field the letters are typed: they do not step.
-  await pressUntil(page, 'Tab', (f) => f.inPanel && f.name === 'Add a comment');
+  await pressUntil(page, 'Tab', (f) => inPanel(f) && f.name === 'Add a comment');
   await page.keyboard.type('jk');
   expect(await panel().getByRole('textbox', { name: 'Add a comment' }).inputValue()).toBe('jk');
-  await pressUntil(page, 'Shift+Tab', (f) => f.inPanel && f.name === 'Review');
+  await pressUntil(page, 'Shift+Tab', (f) => inPanel(f) && f.name === 'Review');
   await page.keyboard.press('Enter');
   await showing('VV-K4');
   await focusInPanel();
