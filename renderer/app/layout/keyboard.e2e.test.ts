@@ -57,6 +57,7 @@ it('reaches the skip link first, then every main tab and the To Review tab with 
 it('skips to the main content, and moves focus to the new page heading after a navigation', async () => {
   await openRecords(e2e.page);
   await e2e.page.keyboard.press('Tab');
+  await screenshot(e2e.page, 'keyboard-skip-link');
   await e2e.page.keyboard.press('Enter');
   expect(await e2e.page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(
     true,
