@@ -6,6 +6,7 @@ import { LoadingScreen } from '../components/ui/loading-screen';
 import { PublicLayout } from './layout/public-layout';
 import { RequireAccess } from './layout/require-access';
 import { RequireAuth } from './layout/require-auth';
+import { screen, type ScreenHandle } from './screen-title';
 
 // Every screen is its own chunk, and so is the logged-in frame: the login page stays light.
 const MainLayout = lazy(() =>
@@ -54,23 +55,29 @@ const ContractAddPage = lazy(() => import('./routes/contract-add'));
 const ContractEditPage = lazy(() => import('./routes/contract-edit'));
 const VialsPage = lazy(() => import('./routes/vials'));
 
+interface ScreenRoute {
+  path: string;
+  element: ReactNode;
+  handle: ScreenHandle;
+}
+
 /** Screens for the roles the shared role matrix allows an action (administration.md section 2). */
-const actionRoutes = (action: Action, routes: { path: string; element: ReactNode }[]) =>
-  routes.map(({ path, element }) => ({
-    path,
-    element: <RequireAccess action={action}>{element}</RequireAccess>,
+const actionRoutes = (action: Action, routes: ScreenRoute[]) =>
+  routes.map((route) => ({
+    ...route,
+    element: <RequireAccess action={action}>{route.element}</RequireAccess>,
   }));
 
 /** Validations and reports need the validation flag. */
-const validationRoutes = (routes: { path: string; element: ReactNode }[]) =>
-  routes.map(({ path, element }) => ({
-    path,
-    element: <RequireAccess flag="validation">{element}</RequireAccess>,
+const validationRoutes = (routes: ScreenRoute[]) =>
+  routes.map((route) => ({
+    ...route,
+    element: <RequireAccess flag="validation">{route.element}</RequireAccess>,
   }));
 
 /**
- * Public pages, then everything behind the login. A new screen adds its route below and, when
- * it is a main tab, its entry in navigation.ts.
+ * Public pages, then everything behind the login. A new screen adds its route below, with its
+ * name for the document title (`handle`), and, when it is a main tab, its entry in navigation.ts.
  */
 export const router = createBrowserRouter([
   {
@@ -80,12 +87,20 @@ export const router = createBrowserRouter([
       {
         element: <PublicLayout />,
         children: [
-          { path: '/launch', element: <LaunchPage /> },
-          { path: '/downloads', element: <DownloadsPage /> },
-          { path: '/login', element: <LoginPage /> },
-          { path: '/reset-password', element: <ResetPasswordPage /> },
-          { path: '/reset-password-confirm/:token', element: <ResetPasswordConfirmPage /> },
-          { path: '/Register/:token', element: <RegisterPage /> },
+          { path: '/launch', handle: screen('Open the Desktop App'), element: <LaunchPage /> },
+          { path: '/downloads', handle: screen('Downloads'), element: <DownloadsPage /> },
+          { path: '/login', handle: screen('Log In'), element: <LoginPage /> },
+          {
+            path: '/reset-password',
+            handle: screen('Reset Password'),
+            element: <ResetPasswordPage />,
+          },
+          {
+            path: '/reset-password-confirm/:token',
+            handle: screen('Choose a New Password'),
+            element: <ResetPasswordConfirmPage />,
+          },
+          { path: '/Register/:token', handle: screen('Register'), element: <RegisterPage /> },
         ],
       },
       {
@@ -98,45 +113,128 @@ export const router = createBrowserRouter([
               </Suspense>
             ),
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/account', element: <AccountPage /> },
-              { path: '/settings', element: <SettingsPage /> },
-              { path: '/records/:view?', element: <RecordsPage /> },
-              { path: '/record/:id', element: <RecordPage /> },
-              { path: '/labels', element: <LabelsPage /> },
-              { path: '/lines/:view?', element: <LinesPage /> },
-              { path: '/line/compare', element: <LinesComparePage /> },
-              { path: '/line/:id/settings', element: <LineSettingsPage /> },
-              { path: '/line/:id/records/compare', element: <LineRecordsComparePage /> },
-              { path: '/line/:id/:view?', element: <LineDetailPage /> },
+              { path: '/dashboard', handle: screen('Dashboard'), element: <DashboardPage /> },
+              {
+                path: '/account',
+                handle: screen('Account Settings', { organization: false }),
+                element: <AccountPage />,
+              },
+              { path: '/settings', handle: screen('Settings'), element: <SettingsPage /> },
+              { path: '/records/:view?', handle: screen('Records'), element: <RecordsPage /> },
+              { path: '/record/:id', handle: screen('Record'), element: <RecordPage /> },
+              { path: '/labels', handle: screen('Labels'), element: <LabelsPage /> },
+              {
+                path: '/lines/:view?',
+                handle: screen((word) => word.plural),
+                element: <LinesPage />,
+              },
+              {
+                path: '/line/compare',
+                handle: screen((word) => `Compare ${word.plural}`),
+                element: <LinesComparePage />,
+              },
+              {
+                path: '/line/:id/settings',
+                handle: screen((word) => `${word.singular} Settings`),
+                element: <LineSettingsPage />,
+              },
+              {
+                path: '/line/:id/records/compare',
+                handle: screen('Compare Records'),
+                element: <LineRecordsComparePage />,
+              },
+              {
+                path: '/line/:id/:view?',
+                handle: screen((word) => word.singular),
+                element: <LineDetailPage />,
+              },
               ...validationRoutes([
-                { path: '/validations/:view?', element: <ValidationsPage /> },
-                { path: '/validation/new', element: <ValidationNewPage /> },
-                { path: '/validation/:id', element: <ValidationDetailPage /> },
-                { path: '/validation/:id/edit', element: <ValidationEditPage /> },
-                { path: '/reports', element: <ReportsPage /> },
+                {
+                  path: '/validations/:view?',
+                  handle: screen('Validations'),
+                  element: <ValidationsPage />,
+                },
+                {
+                  path: '/validation/new',
+                  handle: screen('New Validation'),
+                  element: <ValidationNewPage />,
+                },
+                {
+                  path: '/validation/:id',
+                  handle: screen('Validation'),
+                  element: <ValidationDetailPage />,
+                },
+                {
+                  path: '/validation/:id/edit',
+                  handle: screen('Edit Validation'),
+                  element: <ValidationEditPage />,
+                },
+                { path: '/reports', handle: screen('Reports'), element: <ReportsPage /> },
               ]),
               ...actionRoutes('institute:settings', [
-                { path: '/organizations', element: <OrganizationsPage /> },
-                { path: '/organization/:id/:view?', element: <OrganizationSettingsPage /> },
+                {
+                  path: '/organizations',
+                  handle: screen('Organizations', { organization: false }),
+                  element: <OrganizationsPage />,
+                },
+                {
+                  path: '/organization/:id/:view?',
+                  handle: screen('Organization Settings', { organization: false }),
+                  element: <OrganizationSettingsPage />,
+                },
               ]),
               ...actionRoutes('users:list-all', [
-                { path: '/users', element: <UsersPage /> },
-                { path: '/users/create', element: <UserCreatePage /> },
+                {
+                  path: '/users',
+                  handle: screen('Users', { organization: false }),
+                  element: <UsersPage />,
+                },
+                {
+                  path: '/users/create',
+                  handle: screen('Create User', { organization: false }),
+                  element: <UserCreatePage />,
+                },
               ]),
               ...actionRoutes('support:contact', [
-                { path: '/support/contact', element: <SupportContactPage /> },
+                {
+                  path: '/support/contact',
+                  handle: screen('Contact Us', { organization: false }),
+                  element: <SupportContactPage />,
+                },
               ]),
               // Every signed-in user reaches the edit form (their own names at least).
-              { path: '/users/edit/:id', element: <UserEditPage /> },
+              {
+                path: '/users/edit/:id',
+                handle: screen('Edit User', { organization: false }),
+                element: <UserEditPage />,
+              },
               ...actionRoutes('contracts:manage', [
-                { path: '/contracts', element: <ContractsPage /> },
-                { path: '/contracts/add', element: <ContractAddPage /> },
-                { path: '/contracts/:id/edit', element: <ContractEditPage /> },
+                {
+                  path: '/contracts',
+                  handle: screen('Contracts', { organization: false }),
+                  element: <ContractsPage />,
+                },
+                {
+                  path: '/contracts/add',
+                  handle: screen('Create New Contract', { organization: false }),
+                  element: <ContractAddPage />,
+                },
+                {
+                  path: '/contracts/:id/edit',
+                  handle: screen('Update Contract', { organization: false }),
+                  element: <ContractEditPage />,
+                },
               ]),
-              ...actionRoutes('vials:manage', [{ path: '/vials', element: <VialsPage /> }]),
+              ...actionRoutes('vials:manage', [
+                {
+                  path: '/vials',
+                  handle: screen('Vials', { organization: false }),
+                  element: <VialsPage />,
+                },
+              ]),
               {
                 path: '/rejection-calculator',
+                handle: screen('Rejection Calculator'),
                 element: (
                   <RequireAccess action="rejection:calculator">
                     <RejectionCalculatorPage />
@@ -145,6 +243,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/clinical-data/:view?',
+                handle: screen('Clinical Data'),
                 element: (
                   <RequireAccess flag="clinicalData">
                     <ClinicalDataPage />
@@ -153,6 +252,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/hemolysis-index',
+                handle: screen('Hemolysis Index'),
                 element: (
                   <RequireAccess flag="hemolysisTracking">
                     <HemolysisIndexPage />
@@ -161,6 +261,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/hemolysis-index-data/:id',
+                handle: screen('Hemolysis Data'),
                 element: (
                   <RequireAccess flag="hemolysisTracking">
                     <HemolysisDataPage />
@@ -169,6 +270,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/hemolysis-index-data/:id/settings',
+                handle: screen('Hemolysis Data Settings'),
                 element: (
                   <RequireAccess flag="hemolysisTracking" action="data:edit">
                     <HemolysisDataSettingsPage />
@@ -177,6 +279,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/rejection-insights',
+                handle: screen('Rejection Insights'),
                 element: (
                   <RequireAccess flag="hemolysisTracking">
                     <RejectionInsightsPage />

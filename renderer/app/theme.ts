@@ -1,4 +1,11 @@
 import { createTheme } from '@mui/material/styles';
+import type {} from '@mui/x-data-grid/themeAugmentation';
+
+/**
+ * The one keyboard focus ring. Dark on the light surfaces (over 3:1 against white and the
+ * background, WCAG 1.4.11), outside the control so it never hides its label.
+ */
+const focusRing = { outline: '3px solid #1B2A2F', outlineOffset: 2 } as const;
 
 /** A calm clinical teal; text and controls keep WCAG AA contrast on white. */
 export const theme = createTheme({
@@ -21,11 +28,23 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiButtonBase: { defaultProps: { disableRipple: false } },
-    // A visible keyboard focus ring everywhere, not only where MUI draws one.
-    MuiCssBaseline: {
+    // A visible keyboard focus ring on every control, not only on links. MUI's button base
+    // (buttons, tabs, chips, switches, checkboxes) resets the outline, and a switch's real input
+    // is invisible: the ring goes on the base, marked by MUI's keyboard-only focus class.
+    MuiButtonBase: {
+      defaultProps: { disableRipple: false },
+      styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
+    },
+    MuiCssBaseline: { styleOverrides: { '*:focus-visible': focusRing } },
+    // Grid cells and headers draw a faint 1px outline of their own.
+    MuiDataGrid: {
       styleOverrides: {
-        '*:focus-visible': { outline: '3px solid #F2A900', outlineOffset: 2 },
+        root: {
+          '& .MuiDataGrid-cell:focus-visible, & .MuiDataGrid-columnHeader:focus-visible': {
+            ...focusRing,
+            outlineOffset: -3,
+          },
+        },
       },
     },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },

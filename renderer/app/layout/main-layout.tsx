@@ -1,21 +1,43 @@
 import Box from '@mui/material/Box';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useUser } from '../../features/auth';
+import { useLineWord, useSelectedInstitute } from '../../features/institutes';
+import { useDocumentTitle } from '../screen-title';
 import { BackToBar } from './back-to-bar';
 import { Footer } from './footer';
+import { MAIN_CONTENT_ID, SkipLink, useFocusScreenOnNavigation } from './main-focus';
 import { TopBar } from './top-bar';
 
 /** The frame of every logged-in screen; the screen itself loads lazily inside it. */
 export function MainLayout() {
   const { data: user } = useUser();
+  const { data: institute } = useSelectedInstitute();
+  const main = useRef<HTMLElement>(null);
+  useDocumentTitle({ organization: institute?.name, word: useLineWord() });
+  useFocusScreenOnNavigation(main);
   if (!user) return <LoadingScreen />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink main={main} />
       <TopBar />
       <BackToBar />
-      <Box component="main" sx={{ flexGrow: 1, p: 3, width: '100%', maxWidth: 1600, mx: 'auto' }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        ref={main}
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          p: 3,
+          width: '100%',
+          maxWidth: 1600,
+          mx: 'auto',
+          // Focused only by the skip link; the screen inside shows where the user is.
+          '&:focus': { outline: 'none' },
+        }}
+      >
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

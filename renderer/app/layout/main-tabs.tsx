@@ -14,6 +14,7 @@ export function MainTabs() {
   const tabs = visibleTabs(flags, user.role);
   const active = tabs.find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`));
 
+  // These tabs are links to screens, so each is a stop of Tab (the arrow keys move between them too).
   return (
     <Tabs
       value={active?.path ?? false}
@@ -29,6 +30,7 @@ export function MainTabs() {
           label={labelOf(tab, word)}
           component={Link}
           to={tab.path}
+          tabIndex={0}
         />
       ))}
     </Tabs>

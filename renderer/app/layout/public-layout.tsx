@@ -3,11 +3,13 @@ import Paper from '@mui/material/Paper';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { useDocumentTitle } from '../screen-title';
 import { Footer } from './footer';
 import { Logo } from './logo';
 
 /** Login, password reset, registration and launch: one centred card. */
 export function PublicLayout() {
+  useDocumentTitle();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', p: 2 }}>

@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { formatDateTime } from '../../../lib/format';
@@ -18,9 +19,19 @@ interface Props {
   onSaved?: (saved: RecordDto) => void;
 }
 
-/** Beside the list: the chosen record's review form and its comments. */
-export function RecordReviewPanel({ record, onClose, onSaved }: Props) {
-  const here = useLocation();
+/**
+ * A ref whose element gets the focus whenever `shown` changes: the panel's heading when it opens
+ * or moves to another record, so the keyboard stays in the panel (and J/K work) instead of
+ * falling back to the top of the page with the form it was in.
+ */
+function useFocusOn<T extends HTMLElement>(shown: unknown) {
+  const target = useRef<T>(null);
+  useEffect(() => target.current?.focus(), [shown]);
+  return target;
+}
+
+/** The panel beside the list. */
+function SidePanel({ children }: { children: ReactNode }) {
   return (
     <Paper
       variant="outlined"
@@ -28,17 +39,36 @@ export function RecordReviewPanel({ record, onClose, onSaved }: Props) {
       aria-label="Record review"
       sx={{ p: 2, width: 360, flexShrink: 0, alignSelf: 'flex-start' }}
     >
+      {children}
+    </Paper>
+  );
+}
+
+function CloseButton({ onClose }: { onClose: () => void }) {
+  return (
+    <IconButton size="small" aria-label="Close review" onClick={onClose}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+/** Beside the list: the chosen record's review form and its comments. */
+export function RecordReviewPanel({ record, onClose, onSaved }: Props) {
+  const here = useLocation();
+  const heading = useFocusOn<HTMLHeadingElement>(record.id);
+  return (
+    <SidePanel>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Stack sx={{ flexGrow: 1 }}>
-          <Typography variant="h3">{formatDateTime(record.date)}</Typography>
+          <Typography variant="h3" ref={heading} tabIndex={-1}>
+            {formatDateTime(record.date)}
+          </Typography>
           <Typography variant="body2" color="text.secondary">
             Vial {record.vial ?? '–'}
             {record.is_reviewed ? ' · Reviewed' : ' · To review'}
           </Typography>
         </Stack>
-        <IconButton size="small" aria-label="Close review" onClick={onClose}>
-          <CloseIcon fontSize="small" />
-        </IconButton>
+        <CloseButton onClose={onClose} />
       </Stack>
       <Button
         size="small"
@@ -61,6 +91,21 @@ export function RecordReviewPanel({ record, onClose, onSaved }: Props) {
       </Button>
       <Divider sx={{ my: 2 }} />
       <Comments resource="records" id={record.id} />
-    </Paper>
+    </SidePanel>
+  );
+}
+
+/** In the panel's place once the last record of the queue was reviewed from it. */
+export function AllReviewedPanel({ onClose }: { onClose: () => void }) {
+  const message = useFocusOn<HTMLParagraphElement>(true);
+  return (
+    <SidePanel>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography ref={message} tabIndex={-1} role="status" sx={{ flexGrow: 1 }}>
+          No more records to review
+        </Typography>
+        <CloseButton onClose={onClose} />
+      </Stack>
+    </SidePanel>
   );
 }

@@ -131,7 +131,7 @@ interface Props {
   emptyText: string;
 }
 
-/** One page of transit records from the server; a row click opens its review form. */
+/** One page of transit records from the server; a row click (or Enter) opens its review form. */
 export function RecordsTable({
   rows,
   total,
@@ -169,6 +169,10 @@ export function RecordsTable({
       onRowSelectionModelChange={selection?.onChange}
       disableRowSelectionOnClick
       onRowClick={({ row }) => onOpen(row)}
+      // Enter on a row's cell opens it as a click does, for the keyboard.
+      onCellKeyDown={({ row }, event) => {
+        if (event.key === 'Enter') onOpen(row);
+      }}
       getRowClassName={({ id }) => (id === activeId ? 'record-row--active' : '')}
       // Beside the review panel the narrower list keeps what identifies and scores a record.
       columnVisibilityModel={activeId === null ? {} : PANEL_HIDDEN_COLUMNS}

@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { useCanEdit } from '../../../lib/permissions';
@@ -16,15 +16,22 @@ import { useLineWord } from '../../institutes';
 import { useRecordSummary } from '../api/get-record-summary';
 import { REVIEWED, TO_REVIEW, useRecords } from '../api/get-records';
 import { activeFilterCount, filterParams, useRecordFilters } from '../hooks/use-record-filters';
+import { useStepKeys } from '../hooks/use-step-keys';
 import { BulkActions } from './bulk-actions';
 import { RecordFiltersPanel } from './record-filters-panel';
-import { RecordReviewPanel } from './record-review-panel';
+import { AllReviewedPanel, RecordReviewPanel } from './record-review-panel';
 import { RecordsTable } from './records-table';
 import { ErrorFetching } from '../../../components/ui/query-state';
 
 export type RecordsTab = 'to-review' | 'reviewed';
 
 const emptySelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set() });
+
+/** The record after `id` in the list, else the one before it: where a review moves on to. */
+const nextAfter = (rows: RecordDto[], id: number): RecordDto | undefined => {
+  const at = rows.findIndex((r) => r.id === id);
+  return rows[at + 1] ?? rows[at - 1];
+};
 
 interface Props {
   instituteId: number;
@@ -42,6 +49,8 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
   const activeFilters = activeFilterCount(filters);
   const [showFilters, setShowFilters] = useState(activeFilters > 0);
   const [activeId, setActiveId] = useState<number | null>(null);
+  // The review queue was worked through from the panel: it says so in the panel's place.
+  const [allReviewed, setAllReviewed] = useState(false);
   const [selection, setSelection] = useState(emptySelection);
 
   const summary = useRecordSummary(instituteId);
@@ -60,7 +69,10 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
   const rows = useMemo(() => records.data?.items ?? [], [records.data]);
 
   // Another page, tab or filter: the checked rows are no longer the ones shown.
-  useEffect(() => setSelection(emptySelection()), [tab, search]);
+  useEffect(() => {
+    setSelection(emptySelection());
+    setAllReviewed(false);
+  }, [tab, search]);
 
   const selectedRows = rows.filter((r) =>
     selection.type === 'include' ? selection.ids.has(r.id) : !selection.ids.has(r.id),
@@ -70,8 +82,22 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
   const showToReviewTab = toReview > 0 || tab === 'to-review';
   const tabSearch = search.toString() ? `?${search.toString()}` : '';
 
+  const show = (record: RecordDto | undefined) => {
+    setActiveId(record?.id ?? null);
+    setAllReviewed(record === undefined);
+  };
+  const step = useCallback(
+    (by: 1 | -1) => {
+      const at = rows.findIndex((r) => r.id === activeId);
+      const to = rows[at + by];
+      if (to) setActiveId(to.id);
+    },
+    [rows, activeId],
+  );
+  useStepKeys(active !== null, step);
+
   const open = (record: RecordDto) => {
-    if (editable) setActiveId(record.id);
+    if (editable) show(record);
     else
       navigate(`/record/${record.id}`, {
         state: { from: { name: 'Transit Records', path: `/records${tabSearch}` } },
@@ -95,6 +121,7 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
           </Button>
         </Badge>
       </Stack>
+      {/* Links to the two lists: each tab is a stop of Tab, like the main tabs. */}
       <Tabs value={tab} aria-label="Record lists" sx={{ mb: 1 }}>
         {showToReviewTab && (
           <Tab
@@ -102,6 +129,7 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
             label={`To Review (${tabCount('to-review')})`}
             component={Link}
             to={`/records/to-review${tabSearch}`}
+            tabIndex={0}
           />
         )}
         <Tab
@@ -109,6 +137,7 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
           label={`Reviewed (${tabCount('reviewed')})`}
           component={Link}
           to={`/records${tabSearch}`}
+          tabIndex={0}
         />
       </Tabs>
       <Collapse in={showFilters} unmountOnExit>
@@ -152,11 +181,13 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
               record={active}
               onClose={() => setActiveId(null)}
               onSaved={(saved) => {
-                // A reviewed record leaves the queue; its panel goes with it.
-                if (tab === 'to-review' && saved.is_reviewed) setActiveId(null);
+                // A reviewed record leaves the queue: the panel moves on to the next one, so a
+                // morning's runs are reviewed without going back to the list.
+                if (tab === 'to-review' && saved.is_reviewed) show(nextAfter(rows, saved.id));
               }}
             />
           )}
+          {!active && allReviewed && <AllReviewedPanel onClose={() => setAllReviewed(false)} />}
         </Stack>
       )}
     </Box>
