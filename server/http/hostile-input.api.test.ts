@@ -6,6 +6,7 @@ import {
   label,
   pathValues,
   placements,
+  type Placement,
   seedResources,
   sendBody,
   urlOf,
@@ -216,6 +217,23 @@ describe('inputs PostgreSQL would refuse are refused first', () => {
       404,
       '',
     ],
+    [
+      'a vial renamed to the label of another',
+      'staff',
+      async () => {
+        await clients.staff.post('/v2/vials', { label: 'TAKEN-1', version: 'VV2' });
+        return clients.staff.patch(`/v2/vials/${ids.vial}`, { label: 'TAKEN-1' });
+      },
+      409,
+      '',
+    ],
+    [
+      'a record moved to an institute that does not exist',
+      'staff',
+      () => clients.staff.patch(`/v2/records/${ids.record}`, { institute: 2147483000 }),
+      422,
+      'body.institute',
+    ],
   ];
   it.each(cases)('%s (%s)', async (_, _role, send, status, where) => {
     const res = await send();
@@ -227,6 +245,25 @@ describe('inputs PostgreSQL would refuse are refused first', () => {
       expect(res.body).toEqual({ detail: expect.any(String) });
     }
   });
+});
+
+it('saves an analyzer saved twice at once for the first time (no unique-index race)', async () => {
+  const { courier } = await server.demoInstitutes();
+  const save = (model: string) =>
+    clients.staff.patch(`/v2/institutes/${courier}/analyzer`, {
+      model,
+      ldh_threshold: 1,
+      asat_threshold: 1,
+      potassium_threshold: 1,
+    });
+  const answers = await Promise.all(['A', 'B', 'C', 'D'].map(save));
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+});
+
+it('answers creates of one vial label at once with one 201 and 409s (no unique-index race)', async () => {
+  const create = () => clients.staff.post('/v2/vials', { label: 'RACED-1', version: 'VV2' });
+  const answers = await Promise.all([create(), create(), create(), create()]);
+  expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
 });
 
 /** What is wrong with an answer to hostile input: a 5xx, or a refusal without `detail`. */
@@ -262,7 +299,50 @@ const EDGES: readonly unknown[] = [
 ];
 
 /** Requests at once: enough to keep the server busy, few enough for a shared 2-core machine. */
-const BATCH = 8;
+const BATCH = 16;
+
+/** The roles that sweep an operation: those that may call it, strongest first, and a guest. */
+function sweepRoles(op: WalkOperation): (keyof typeof clients)[] {
+  if (op.access === 'public') return ['anonymous'];
+  const allowed = callers(op).filter((role) => role !== 'anonymous');
+  return [...new Set([...allowed.reverse(), 'guest' as const])];
+}
+
+interface SweepRequest extends Placement {
+  op: WalkOperation;
+  role: keyof typeof clients;
+}
+
+/** Sends the requests BATCH at a time (one server, in this process) and answers their problems. */
+async function sweep(requests: SweepRequest[]): Promise<{ answers: Answer[]; failures: string[] }> {
+  const answers: Answer[] = [];
+  const failures: string[] = [];
+  for (let i = 0; i < requests.length; i += BATCH) {
+    const batch = requests.slice(i, i + BATCH);
+    answers.push(...(await Promise.all(batch.map((r) => r.send(clients[r.role])))));
+  }
+  requests.forEach((r, i) => {
+    const p = problem(answers[i]);
+    const value = JSON.stringify(r.value).slice(0, 24);
+    if (p) failures.push(`${label(r.op)} ${r.where}=${value} as ${r.role}: ${p.slice(0, 300)}`);
+  });
+  return { answers, failures };
+}
+
+/**
+ * Whether the declared schema refused the value: a 422 naming only that field, on a route that
+ * validates before its handler (every one but multipart uploads). Validation runs before any
+ * role check, so every other role is answered the same: only values that pass are sent again.
+ */
+function refusedBySchema(r: SweepRequest, answer: Answer): boolean {
+  const detail = (answer.body as { detail?: unknown } | undefined)?.detail;
+  return (
+    answer.status === 422 &&
+    r.op.body?.media !== 'multipart/form-data' &&
+    Array.isArray(detail) &&
+    detail.every((i: { loc: (string | number)[] }) => i.loc.join('.') === r.where)
+  );
+}
 
 /**
  * The deterministic sweep: every edge value in place of every path parameter, query parameter
@@ -271,37 +351,31 @@ const BATCH = 8;
  * is swept the day it is declared. No 5xx, every refusal `{detail}`, and no "Unhandled error"
  * in the server's log.
  */
-it(
-  'answers every edge value in every field of every operation without a 5xx',
-  async () => {
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const requests = (await apiOperations(server.api)).flatMap((op) => {
-      const roles = op.access === 'public' ? callers(op) : [...new Set([...callers(op), 'guest'])];
-      return roles
-        .filter((role) => role !== 'anonymous' || op.access === 'public')
-        .flatMap((role) =>
-          placements(op, ids, EDGES).map((p) => ({ ...p, op, role: role as keyof typeof clients })),
-        );
-    });
-    const failures: string[] = [];
-    for (let i = 0; i < requests.length; i += BATCH) {
-      await Promise.all(
-        requests.slice(i, i + BATCH).map(async (r) => {
-          const p = problem(await r.send(clients[r.role]));
-          const value = JSON.stringify(r.value).slice(0, 24);
-          if (p)
-            failures.push(`${label(r.op)} ${r.where}=${value} as ${r.role}: ${p.slice(0, 300)}`);
-        }),
-      );
-    }
-    const unhandled = logged.mock.calls
-      .map(([message]) => String(message))
-      .filter((m) => m.startsWith('Unhandled error'));
-    logged.mockRestore();
-    expect({ failures, unhandled }).toEqual({ failures: [], unhandled: [] });
-  },
-  10 * 60_000,
-);
+it('answers every edge value in every field of every operation without a 5xx', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const operations = await apiOperations(server.api);
+  const first = operations.flatMap((op) =>
+    placements(op, ids, EDGES).map((p): SweepRequest => ({ ...p, op, role: sweepRoles(op)[0] })),
+  );
+  const strongest = await sweep(first);
+  const others = first.flatMap((r, i) =>
+    refusedBySchema(r, strongest.answers[i])
+      ? []
+      : sweepRoles(r.op)
+          .slice(1)
+          .map((role) => ({ ...r, role })),
+  );
+  const rest = await sweep(others);
+  const unhandled = logged.mock.calls
+    .map(([message, error]) => `${String(message)} ${String((error as Error)?.message)}`)
+    .filter((m) => m.startsWith('Unhandled error'));
+  logged.mockRestore();
+  expect({ failures: [...strongest.failures, ...rest.failures], unhandled }).toEqual({
+    failures: [],
+    unhandled: [],
+  });
+  console.log('SWEEP', first.length, others.length);
+}, 600_000);
 
 const HOSTILE_TEXT = [
   '__proto__',
