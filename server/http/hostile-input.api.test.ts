@@ -374,7 +374,6 @@ it('answers every edge value in every field of every operation without a 5xx', a
     failures: [],
     unhandled: [],
   });
-  console.log('SWEEP', first.length, others.length);
 }, 600_000);
 
 const HOSTILE_TEXT = [
