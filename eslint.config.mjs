@@ -210,7 +210,7 @@ const noAreaCycle = {
 };
 
 /**
- * shared/api builds every schema on the bounded primitives of shared/api/common.ts (ids within
+ * shared/api (and any schema a route declares in server/routes) builds every schema on the bounded primitives of shared/api/common.ts (ids within
  * int4, real calendar days, text without NUL) and on its `out` shapes for answers: zod's own
  * strings, numbers, coercions and formats are refused elsewhere in shared/api, so an input cannot
  * skip the bounds PostgreSQL needs.
@@ -398,8 +398,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shared/api/**/*.ts'],
-    ignores: ['shared/api/common.ts', 'shared/api/**/*.test.ts'],
+    files: ['shared/api/**/*.ts', 'server/routes/**/*.ts'],
+    ignores: ['shared/api/common.ts', '**/*.test.ts'],
     plugins: { inputs: { rules: { 'bounded-primitives': boundedPrimitives } } },
     rules: { 'inputs/bounded-primitives': 'error' },
   },

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { allows, ROLES, type Action, type Role } from '../shared/domain/roles';
 import type { Answer, ApiClient } from './http';
 import { insertProcessedRecords } from './lines';
 
@@ -24,6 +25,7 @@ export interface JsonSchema {
   allOf?: JsonSchema[];
   nullable?: boolean;
   default?: unknown;
+  description?: string;
 }
 
 export interface WalkParam {
@@ -44,6 +46,13 @@ export interface WalkOperation {
 }
 
 export const label = (op: Pick<WalkOperation, 'method' | 'path'>) => `${op.method} ${op.path}`;
+
+/** Who calls an operation: the roles its access allows (lowest first), then anonymous. */
+export function callers(op: WalkOperation): (Role | 'anonymous')[] {
+  if (op.access === 'public') return ['anonymous'];
+  const any = op.access === 'read' || op.access === 'self';
+  return [...ROLES.filter((r) => any || allows(r, op.access as Action)), 'anonymous'];
+}
 
 export async function apiOperations(api: ApiClient): Promise<WalkOperation[]> {
   const doc = (await api.get('/v2/openapi.json')).body as {
@@ -110,6 +119,35 @@ export function sendBody(
   });
 }
 
+/** Sample files for the media types a multipart field takes. */
+const SAMPLE_FILES: Record<string, { name: string; bytes: string }> = {
+  'application/pdf': { name: 'walk.pdf', bytes: '%PDF-1.4\n%walk\n' },
+  'text/csv': { name: 'walk.csv', bytes: 'timestamp,h_index\n2025-01-06T08:00:00Z,12\n' },
+};
+
+/**
+ * A multipart body of the operation: the given text fields (by default those its schema
+ * requires, as sampleBody makes them) and, for each binary field, a file of a type it takes.
+ */
+export function multipartForm(
+  op: WalkOperation,
+  ids: ResourceIds,
+  fields: Record<string, unknown> = sampleBody(op.body!.schema, ids) as Record<string, unknown>,
+): FormData {
+  const properties = op.body!.schema.properties ?? {};
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (properties[name]?.format !== 'binary') form.append(name, String(value));
+  }
+  for (const [name, prop] of Object.entries(properties)) {
+    if (prop.format !== 'binary') continue;
+    const type = Object.keys(SAMPLE_FILES).find((t) => prop.description?.includes(t));
+    const file = SAMPLE_FILES[type ?? ''] ?? { name: 'walk.dat', bytes: 'walk' };
+    form.append(name, new Blob([new TextEncoder().encode(file.bytes)]), file.name);
+  }
+  return form;
+}
+
 /** JSON.stringify, except that an own `__proto__` key is written as such. */
 function rawJson(value: unknown): string {
   if (value === undefined) return 'null';
@@ -136,6 +174,10 @@ export interface ResourceIds {
   hemolysisData: number;
   measurement: number;
   event: number;
+  /** A file of the contract, where the walk attached one (seedFiles). */
+  contractFile?: number;
+  /** A desktop installer's file name, where the server has a downloads folder. */
+  installer?: string;
 }
 
 /** Which resource a path parameter names, from the path segment before it. */
@@ -147,31 +189,35 @@ export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, 
     if (!m) continue;
     const name = m[1];
     const before = segments[i - 1];
+    const named: Record<string, string | number | undefined> = {
+      userId: ids.user,
+      fileId: ids.contractFile,
+      vid: ids.validation,
+      mid: ids.measurement,
+      file: ids.installer,
+    };
+    const bySegment: Record<string, number> = {
+      institutes: ids.institute,
+      users: ids.user,
+      lines: ids.line,
+      labels: ids.label,
+      records: ids.record,
+      validations: ids.validation,
+      comments: ids.comment,
+      reports: ids.report,
+      contracts: ids.contract,
+      'clinical-data': ids.clinicalData,
+      'hemolysis-index-data': ids.hemolysisData,
+      events: ids.event,
+    };
     values[name] = String(
-      name === 'userId'
+      before === 'id' && segments[i - 2] === 'users'
         ? ids.user
-        : name === 'vid'
-          ? ids.validation
-          : name === 'mid'
-            ? ids.measurement
-            : name === 'label' && before === 'vials'
-              ? ids.vial
-              : ((
-                  {
-                    institutes: ids.institute,
-                    users: ids.user,
-                    lines: ids.line,
-                    labels: ids.label,
-                    records: ids.record,
-                    validations: ids.validation,
-                    comments: ids.comment,
-                    reports: ids.report,
-                    contracts: ids.contract,
-                    'clinical-data': ids.clinicalData,
-                    'hemolysis-index-data': ids.hemolysisData,
-                    events: ids.event,
-                  } as Record<string, number>
-                )[before] ?? 'unknown'),
+        : name === 'label' && before === 'vials'
+          ? ids.vial
+          : Object.hasOwn(named, name)
+            ? (named[name] ?? 'unknown')
+            : (bySegment[before] ?? 'unknown'),
     );
   }
   return values;
@@ -193,6 +239,15 @@ export function idFields(schema: JsonSchema | undefined): string[] {
   return Object.keys(schema?.properties ?? {}).filter((f) => Object.hasOwn(ID_FIELDS, f));
 }
 
+/** The schema of a value that is there (a nullable or composed schema's first real part). */
+const solid = (schema: JsonSchema): JsonSchema =>
+  schema.anyOf?.find((x) => x.type !== 'null') ?? schema.allOf?.[0] ?? schema;
+
+const typeOf = (schema: JsonSchema) => {
+  const { type } = solid(schema);
+  return Array.isArray(type) ? type.find((t) => t !== 'null') : type;
+};
+
 /**
  * A body the schema accepts, as far as a JSON schema tells (the walks want answers from the
  * rules, not 422s from validation): required fields only, ids from the given institute.
@@ -203,13 +258,12 @@ export function sampleBody(
   field = '',
   { optionalBooleans = false } = {},
 ): unknown {
-  const s = schema.anyOf?.find((x) => x.type !== 'null') ?? schema.allOf?.[0] ?? schema;
+  const s = solid(schema);
   const idKind = Object.hasOwn(ID_FIELDS, field) ? ID_FIELDS[field] : undefined;
   if (s.enum) return s.enum[0];
   // An id field gets an id even where it has a default (an empty label list names nothing).
   if (s.default !== undefined && field !== '' && !idKind) return s.default;
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
+  switch (typeOf(s)) {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const name of s.required ?? []) {
@@ -349,4 +403,114 @@ export async function seedResources(
     report: report.id,
     vial,
   };
+}
+
+/** One request of a boundary sweep: a value in place of one field, the rest a valid request. */
+export interface Placement {
+  /** Where the value went, as a 422 names it: `path.id`, `query.date`, `body.labels.0`. */
+  where: string;
+  value: unknown;
+  send(client: ApiClient): Promise<Answer>;
+}
+
+/** Where a value may go in a JSON body: every field, nested fields and a list's first item. */
+function bodySlots(schema: JsonSchema, at: (string | number)[] = []): (string | number)[][] {
+  const s = solid(schema);
+  const here = at.length ? [at] : [];
+  if (typeOf(s) === 'array' && s.items) return [...here, ...bodySlots(s.items, [...at, 0])];
+  return [
+    ...here,
+    ...Object.entries(s.properties ?? {}).flatMap(([name, p]) => bodySlots(p, [...at, name])),
+  ];
+}
+
+/**
+ * `base` (a valid value of the schema, or nothing) with `value` at `at`; what is missing on the
+ * way is sampled, so only the one field is out of line. A number goes as a number only where
+ * the schema takes one, else as its text (an id in a text field must be refused there too).
+ */
+function placed(
+  schema: JsonSchema,
+  base: unknown,
+  at: (string | number)[],
+  value: unknown,
+  ids: ResourceIds,
+  field = '',
+): unknown {
+  const s = solid(schema);
+  if (!at.length) {
+    const numeric = typeOf(s) === 'integer' || typeOf(s) === 'number';
+    return typeof value === 'number' && !numeric ? String(value) : value;
+  }
+  const [key, ...rest] = at;
+  if (typeof key === 'number') {
+    const items =
+      Array.isArray(base) && base.length ? base : [sampleBody(s.items ?? {}, ids, field)];
+    return [placed(s.items ?? {}, items[0], rest, value, ids, field), ...items.slice(1)];
+  }
+  const object = (
+    base && typeof base === 'object' && !Array.isArray(base) ? base : sampleBody(s, ids, field)
+  ) as Record<string, unknown>;
+  const inner = s.properties?.[key] ?? {};
+  return { ...object, [key]: placed(inner, object[key], rest, value, ids, key) };
+}
+
+const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * The boundary sweep of one operation: each value in place of each path parameter, query
+ * parameter and body field (multipart and form fields as text, JSON fields at any depth), the
+ * rest of the request valid as far as the document tells (real ids, required fields sampled).
+ */
+export function placements(
+  op: WalkOperation,
+  ids: ResourceIds,
+  values: readonly unknown[],
+): Placement[] {
+  const path = pathValues(op, ids);
+  const query = op.query
+    .filter((p) => p.required)
+    .map((p): [string, string] => [p.name, String(sampleBody(p.schema, ids, p.name))]);
+  const schema = op.body?.schema ?? {};
+  const base = op.body ? sampleBody(schema, ids) : undefined;
+  const multipart = op.body?.media === 'multipart/form-data';
+  const send = (client: ApiClient, url: string, body: unknown) =>
+    multipart
+      ? client.request(op.method, url, {
+          body: multipartForm(op, ids, body as Record<string, unknown>),
+        })
+      : sendBody(client, op, url, body);
+  const fields: (string | number)[][] =
+    op.body?.media === 'application/json'
+      ? bodySlots(schema)
+      : Object.entries(schema.properties ?? {})
+          .filter(([, p]) => p.format !== 'binary')
+          .map(([name]) => [name]);
+  return values.flatMap((value): Placement[] => [
+    ...op.pathParams.map((p) => ({
+      where: `path.${p.name}`,
+      value,
+      send: (c: ApiClient) => send(c, urlOf(op, { ...path, [p.name]: asText(value) }, query), base),
+    })),
+    ...op.query.map((p) => ({
+      where: `query.${p.name}`,
+      value,
+      send: (c: ApiClient) => {
+        const others = query.filter(([name]) => name !== p.name);
+        return send(c, urlOf(op, path, [...others, [p.name, asText(value)]]), base);
+      },
+    })),
+    ...fields.map((at) => ({
+      where: `body.${at.join('.')}`,
+      value,
+      send: (c: ApiClient) =>
+        send(
+          c,
+          urlOf(op, path, query),
+          multipart || op.body?.media !== 'application/json'
+            ? { ...(base as object), [at[0]]: asText(value) }
+            : placed(schema, base, at, value, ids),
+        ),
+    })),
+  ]);
 }

@@ -65,5 +65,8 @@ export async function seedFiles(staff: ApiClient, ids: ResourceIds) {
   const run = expected.records['pts-smooth'];
   const uploaded = await uploadFixture(staff, ids.institute, run.file, run.vial_uuid);
   await waitProcessed(staff, uploaded.body.id);
-  return { ids: { ...ids, record: uploaded.body.id as number }, contractFileId, run };
+  return {
+    ids: { ...ids, record: uploaded.body.id as number, contractFile: contractFileId },
+    run,
+  };
 }

@@ -2,13 +2,18 @@ import fc from 'fast-check';
 import type { Answer, ApiClient } from '../../testing/http';
 import {
   apiOperations,
+  callers,
   label,
   pathValues,
+  placements,
+  type Placement,
+  seedResources,
   sendBody,
   urlOf,
   type ResourceIds,
   type WalkOperation,
 } from '../../testing/openapi-walk';
+import { seedFiles } from '../../testing/records';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 /**
@@ -32,24 +37,8 @@ beforeAll(async () => {
   for (const role of ROLES) clients[role] = await server.login(`${role}@example.org`);
   clients.anonymous = server.api;
   const { hospital } = await server.demoInstitutes();
-  const db = server.ctx.db;
-  const first = async (sql: string) => ((await db.query(sql)) as { id: number }[])[0]?.id ?? 1;
-  ids = {
-    institute: hospital,
-    user: await first(`SELECT id FROM users WHERE email = 'member@example.org'`),
-    line: await first('SELECT id FROM lines ORDER BY id LIMIT 1'),
-    label: await first('SELECT id FROM labels ORDER BY id LIMIT 1'),
-    record: await first('SELECT id FROM records ORDER BY id LIMIT 1'),
-    validation: await first('SELECT id FROM validations ORDER BY id LIMIT 1'),
-    comment: await first('SELECT id FROM comments ORDER BY id LIMIT 1'),
-    report: await first('SELECT id FROM reports ORDER BY id LIMIT 1'),
-    vial: 'VQC-0001',
-    contract: await first('SELECT id FROM contracts ORDER BY id LIMIT 1'),
-    clinicalData: await first('SELECT id FROM clinical_data ORDER BY id LIMIT 1'),
-    hemolysisData: await first('SELECT id FROM hemolysis_data ORDER BY id LIMIT 1'),
-    measurement: await first('SELECT id FROM hemolysis_measurements ORDER BY id LIMIT 1'),
-    event: await first('SELECT id FROM monitoring_events ORDER BY id LIMIT 1'),
-  };
+  const seeded = await seedResources(clients.staff, server.ctx.db, hospital, 'hostile');
+  ({ ids } = await seedFiles(clients.staff, seeded));
 }, 120_000);
 afterAll(() => server.stop());
 
@@ -199,7 +188,7 @@ describe('inputs PostgreSQL would refuse are refused first', () => {
           csvForm({ line: String(ids.line), labels: '2147483648' }),
         ),
       422,
-      'body.labels',
+      'body.labels.0',
     ],
     [
       'a report upload naming a validation past int4',
@@ -228,6 +217,23 @@ describe('inputs PostgreSQL would refuse are refused first', () => {
       404,
       '',
     ],
+    [
+      'a vial renamed to the label of another',
+      'staff',
+      async () => {
+        await clients.staff.post('/v2/vials', { label: 'TAKEN-1', version: 'VV2' });
+        return clients.staff.patch(`/v2/vials/${ids.vial}`, { label: 'TAKEN-1' });
+      },
+      409,
+      '',
+    ],
+    [
+      'a record moved to an institute that does not exist',
+      'staff',
+      () => clients.staff.patch(`/v2/records/${ids.record}`, { institute: 2147483000 }),
+      422,
+      'body.institute',
+    ],
   ];
   it.each(cases)('%s (%s)', async (_, _role, send, status, where) => {
     const res = await send();
@@ -240,6 +246,135 @@ describe('inputs PostgreSQL would refuse are refused first', () => {
     }
   });
 });
+
+it('saves an analyzer saved twice at once for the first time (no unique-index race)', async () => {
+  const { courier } = await server.demoInstitutes();
+  const save = (model: string) =>
+    clients.staff.patch(`/v2/institutes/${courier}/analyzer`, {
+      model,
+      ldh_threshold: 1,
+      asat_threshold: 1,
+      potassium_threshold: 1,
+    });
+  const answers = await Promise.all(['A', 'B', 'C', 'D'].map(save));
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+});
+
+it('answers creates of one vial label at once with one 201 and 409s (no unique-index race)', async () => {
+  const create = () => clients.staff.post('/v2/vials', { label: 'RACED-1', version: 'VV2' });
+  const answers = await Promise.all([create(), create(), create(), create()]);
+  expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+});
+
+/** What is wrong with an answer to hostile input: a 5xx, or a refusal without `detail`. */
+const problem = (res: Answer): string | null => {
+  if (res.status >= 500) return `answered ${res.status}: ${JSON.stringify(res.body)}`;
+  if (res.status >= 400) {
+    const body = res.body as { detail?: unknown } | undefined;
+    if (!body || typeof body !== 'object' || body.detail === undefined) {
+      return `answered ${res.status} without detail: ${JSON.stringify(res.body)}`;
+    }
+  }
+  return null;
+};
+
+/**
+ * The boundary values every field meets (issue 18): the int4 edges and one past them, 2^53,
+ * impossible calendar days, NUL, nothing, and text longer than any field takes.
+ */
+const EDGES: readonly unknown[] = [
+  2147483647,
+  2147483648,
+  -2147483648,
+  -2147483649,
+  0,
+  -1,
+  2 ** 53,
+  '2026-02-30',
+  '2026-13-01',
+  '0000-01-01',
+  '\u0000',
+  '',
+  'x'.repeat(10_001),
+];
+
+/** Requests at once: enough to keep the server busy, few enough for a shared 2-core machine. */
+const BATCH = 16;
+
+/** The roles that sweep an operation: those that may call it, strongest first, and a guest. */
+function sweepRoles(op: WalkOperation): (keyof typeof clients)[] {
+  if (op.access === 'public') return ['anonymous'];
+  const allowed = callers(op).filter((role) => role !== 'anonymous');
+  return [...new Set([...allowed.reverse(), 'guest' as const])];
+}
+
+interface SweepRequest extends Placement {
+  op: WalkOperation;
+  role: keyof typeof clients;
+}
+
+/** Sends the requests BATCH at a time (one server, in this process) and answers their problems. */
+async function sweep(requests: SweepRequest[]): Promise<{ answers: Answer[]; failures: string[] }> {
+  const answers: Answer[] = [];
+  const failures: string[] = [];
+  for (let i = 0; i < requests.length; i += BATCH) {
+    const batch = requests.slice(i, i + BATCH);
+    answers.push(...(await Promise.all(batch.map((r) => r.send(clients[r.role])))));
+  }
+  requests.forEach((r, i) => {
+    const p = problem(answers[i]);
+    const value = JSON.stringify(r.value).slice(0, 24);
+    if (p) failures.push(`${label(r.op)} ${r.where}=${value} as ${r.role}: ${p.slice(0, 300)}`);
+  });
+  return { answers, failures };
+}
+
+/**
+ * Whether the declared schema refused the value: a 422 naming only that field, on a route that
+ * validates before its handler (every one but multipart uploads). Validation runs before any
+ * role check, so every other role is answered the same: only values that pass are sent again.
+ */
+function refusedBySchema(r: SweepRequest, answer: Answer): boolean {
+  const detail = (answer.body as { detail?: unknown } | undefined)?.detail;
+  return (
+    answer.status === 422 &&
+    r.op.body?.media !== 'multipart/form-data' &&
+    Array.isArray(detail) &&
+    detail.every((i: { loc: (string | number)[] }) => i.loc.join('.') === r.where)
+  );
+}
+
+/**
+ * The deterministic sweep: every edge value in place of every path parameter, query parameter
+ * and body field of every declared operation, the rest of the request valid, as each role that
+ * may call it and as a guest (a refused role must be refused before the database too). A route
+ * is swept the day it is declared. No 5xx, every refusal `{detail}`, and no "Unhandled error"
+ * in the server's log.
+ */
+it('answers every edge value in every field of every operation without a 5xx', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const operations = await apiOperations(server.api);
+  const first = operations.flatMap((op) =>
+    placements(op, ids, EDGES).map((p): SweepRequest => ({ ...p, op, role: sweepRoles(op)[0] })),
+  );
+  const strongest = await sweep(first);
+  const others = first.flatMap((r, i) =>
+    refusedBySchema(r, strongest.answers[i])
+      ? []
+      : sweepRoles(r.op)
+          .slice(1)
+          .map((role) => ({ ...r, role })),
+  );
+  const rest = await sweep(others);
+  const unhandled = logged.mock.calls
+    .map(([message, error]) => `${String(message)} ${String((error as Error)?.message)}`)
+    .filter((m) => m.startsWith('Unhandled error'));
+  logged.mockRestore();
+  expect({ failures: [...strongest.failures, ...rest.failures], unhandled }).toEqual({
+    failures: [],
+    unhandled: [],
+  });
+}, 600_000);
 
 const HOSTILE_TEXT = [
   '__proto__',
@@ -380,17 +515,6 @@ async function send(op: WalkOperation, c: Case): Promise<Answer> {
   const query = Object.entries(c.query).flatMap(([k, v]) => asParams(k, v));
   return sendBody(clients[c.role], op, urlOf(op, path, query), c.body);
 }
-
-const problem = (res: Answer): string | null => {
-  if (res.status >= 500) return `answered ${res.status}: ${JSON.stringify(res.body)}`;
-  if (res.status >= 400) {
-    const body = res.body as { detail?: unknown } | undefined;
-    if (!body || typeof body !== 'object' || body.detail === undefined) {
-      return `answered ${res.status} without detail: ${JSON.stringify(res.body)}`;
-    }
-  }
-  return null;
-};
 
 it(
   'answers hostile input on every route, as every role, without a 5xx and with a detail',

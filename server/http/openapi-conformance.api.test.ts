@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { errorBody } from '../../shared/api/common';
 import { readFixture } from '../../shared/vial/testing/fixtures';
-import { allows, ROLES, type Action, type Role } from '../../shared/domain/roles';
+import { ROLES, type Role } from '../../shared/domain/roles';
 import type { Answer, ApiClient } from '../../testing/http';
 import {
   apiOperations,
+  callers,
   label,
+  multipartForm,
   pathValues,
   sampleBody,
   seedResources,
@@ -30,7 +32,6 @@ import { declaredOperations, type Operation } from './openapi';
  */
 let server: TestServer;
 let ids: ResourceIds;
-let contractFileId: number;
 let refreshToken: string;
 const clients = {} as Record<Role | 'anonymous', ApiClient>;
 let run: Awaited<ReturnType<typeof seedFiles>>['run'];
@@ -40,7 +41,8 @@ beforeAll(async () => {
   const staff = await server.login('staff@example.org');
   const { hospital } = await server.demoInstitutes();
   const seeded = await seedResources(staff, server.ctx.db, hospital, 'conformance');
-  ({ ids, contractFileId, run } = await seedFiles(staff, seeded));
+  ({ ids, run } = await seedFiles(staff, seeded));
+  ids.installer = INSTALLER;
   for (const role of ROLES) clients[role] = await server.login(`${role}@example.org`);
   clients.anonymous = server.api;
   const tokens = await server.api.form('/v2/auth/token', {
@@ -57,19 +59,6 @@ function releaseFolder(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-conformance-release-'));
   fs.writeFileSync(path.join(dir, INSTALLER), 'appimage');
   return dir;
-}
-
-/** Who calls an operation: the roles its access allows (lowest first), then anonymous. */
-function callers(op: WalkOperation): (Role | 'anonymous')[] {
-  if (op.access === 'public') return ['anonymous'];
-  const any = op.access === 'read' || op.access === 'self';
-  return [...ROLES.filter((r) => any || allows(r, op.access as Action)), 'anonymous'];
-}
-
-/** The path values of the walk's resources (the user also by /users/id/{id}). */
-function valuesOf(op: WalkOperation): Record<string, string> {
-  const values = { ...pathValues(op, ids), fileId: String(contractFileId), file: INSTALLER };
-  return op.path === '/v2/users/id/{id}' ? { ...values, id: String(ids.user) } : values;
 }
 
 /** Bodies that must name real things to be answered with a success. */
@@ -89,28 +78,11 @@ const UNREACHED = [
   'POST /v2/auth/register',
 ];
 
-/** Sample files for the media types a multipart field takes. */
-const SAMPLE_FILES: Record<string, { name: string; bytes: string }> = {
-  'application/pdf': { name: 'walk.pdf', bytes: '%PDF-1.4\n%walk\n' },
-  'text/csv': { name: 'walk.csv', bytes: 'timestamp,h_index\n2025-01-06T08:00:00Z,12\n' },
-};
-
-/** A multipart body with its text fields and, for each binary field, a file it takes. */
+/** A multipart body that validates (a record upload: a real run file of a known vial). */
 function sendMultipart(client: ApiClient, op: WalkOperation, url: string): Promise<Answer> {
-  if (op.path.endsWith('/record-upload')) {
-    return client.multipart(url, runForm(readFixture(run.file), run.vial_uuid));
-  }
-  const schema = op.body!.schema;
-  const form = new FormData();
-  for (const [name, value] of Object.entries(sampleBody(schema, ids) as object)) {
-    if (schema.properties?.[name]?.format !== 'binary') form.append(name, String(value));
-  }
-  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    if (prop.format !== 'binary') continue;
-    const type = Object.keys(SAMPLE_FILES).find((t) => (prop as any).description?.includes(t));
-    const file = SAMPLE_FILES[type ?? ''] ?? { name: 'walk.dat', bytes: 'walk' };
-    form.append(name, new Blob([new TextEncoder().encode(file.bytes)]), file.name);
-  }
+  const form = op.path.endsWith('/record-upload')
+    ? runForm(readFixture(run.file), run.vial_uuid)
+    : multipartForm(op, ids);
   return client.request(op.method, url, { body: form });
 }
 
@@ -138,7 +110,7 @@ it('keeps every API answer of every GET route out of shared and lasting caches',
   const seen: string[] = [];
   for (const op of await apiOperations(server.api)) {
     if (op.method !== 'GET') continue;
-    const res = await member.get(urlOf(op, valuesOf(op)));
+    const res = await member.get(urlOf(op, pathValues(op, ids)));
     const cacheControl = res.headers.get('cache-control') ?? '(none)';
     // Personal data: never stored, or kept privately and revalidated (ETag) before any use.
     const kept = /\bno-store\b/.test(cacheControl) || /\bno-cache\b/.test(cacheControl);
@@ -171,7 +143,7 @@ it('answers every declared operation as the document says, as every role', async
       const query = op.query
         .filter((p) => p.required)
         .map((p): [string, string] => [p.name, String(sampleBody(p.schema, ids, p.name))]);
-      const url = urlOf(op, valuesOf(op), query);
+      const url = urlOf(op, pathValues(op, ids), query);
       const body =
         BODIES[label(op)]?.() ??
         (op.body && sampleBody(op.body.schema, ids, '', { optionalBooleans: true }));

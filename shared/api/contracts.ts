@@ -167,6 +167,9 @@ export const contractFilesDelete = z.object({
 });
 
 /** Multipart fields of an upload (documentation; the stream is checked by the server). */
+/** The path of one file of a contract. */
+export const contractFileParams = z.object({ id: idParam, fileId: idParam });
+
 export const contractUpload = z.object({
   'files-0': uploadedFile('A PDF file; more as files-1, files-2, …'),
 });

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/domain/feature-flags';
 import type { AuthUser } from '../../auth/auth-user';
 import type { Institute } from '../../entities/institute';
-import { forbidden, notFound } from '../errors';
+import { forbidden, invalidField, notFound } from '../errors';
 import { authorize, can, visibleInstitutes } from '../policy';
 import * as repo from './repository';
 
@@ -41,6 +41,20 @@ export async function existingInstitute(manager: EntityManager, id: number): Pro
   const institute = await repo.findInstitute(manager, id);
   if (!institute) throw notFound();
   return institute;
+}
+
+/**
+ * An institute a body names must exist: a 422 on that field, not a foreign-key violation (a 500)
+ * when staff, who pass the tenancy check for any id, name one that does not.
+ */
+export async function checkNamedInstitute(
+  manager: EntityManager,
+  id: number | null | undefined,
+  field = 'institute',
+) {
+  if (id && !(await repo.instituteExists(manager, id))) {
+    throw invalidField(field, 'No such organization.');
+  }
 }
 
 function toColumns(body: InstituteUpdate): Partial<Institute> {

@@ -16,7 +16,7 @@ import { outOfRangeOf } from '../baselines/service';
 import { clinicalDataCounts } from '../clinical-data/repository';
 import { recalibrateAfterRecordChange } from '../clinical-data/service';
 import { DomainError, forbidden, gone, invalidField, notFound } from '../errors';
-import { requireFeature } from '../institutes/service';
+import { checkNamedInstitute, requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import { assignableLine } from '../lines/service';
 import type { Page } from '../pagination';
@@ -127,6 +127,7 @@ export async function patchRecord(
     const institutesChange =
       patch.institute !== undefined && patch.institute !== record.instituteId;
     if (institutesChange) {
+      await checkNamedInstitute(manager, patch.institute);
       // A record moved to another institute leaves this one's line, validation and labels behind.
       record.instituteId = patch.institute!;
       record.institute = undefined as never;

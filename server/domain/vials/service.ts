@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import {
   VIAL_MESSAGES,
@@ -11,8 +11,8 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { Vial } from '../../entities/vial';
 import { storeBytes, type BlobStore } from '../../storage/blob-store';
 import { readStoredFile, releaseBlobs } from '../blobs/service';
-import { conflict, forbidden, invalidField, notFound } from '../errors';
-import { instituteExists } from '../institutes/repository';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
+import { checkNamedInstitute } from '../institutes/service';
 import type { Page } from '../pagination';
 import { authorize, can, canSeeInstitute, visibleInstitutes } from '../policy';
 import * as repo from './repository';
@@ -70,27 +70,46 @@ export async function showVial(deps: DbDeps, user: AuthUser, label: string) {
   return viewOf(deps, await getVial(deps, user, label));
 }
 
-async function checkInstitute({ db }: DbDeps, id: number | null | undefined) {
-  if (id && !(await instituteExists(db.manager, id)))
-    throw invalidField('institute', 'No such organization.');
+/** A label and a UUID each name one vial: another vial's (created or renamed to) is a conflict. */
+async function checkFree(manager: EntityManager, label?: string, uuid?: string | null) {
+  if (label !== undefined && (await repo.labelExists(manager, label)))
+    throw conflict(`A vial labelled ${label} exists already.`);
+  if (uuid && (await repo.uuidExists(manager, uuid)))
+    throw conflict('Another vial is bound to this UUID.');
+}
+
+/**
+ * Writes a vial that passed checkFree: two writes at once may both pass it, and the loser meets
+ * the unique index; it is answered as the check answers it now (a 409, not a 500).
+ */
+async function writeFree<T>(
+  manager: EntityManager,
+  write: () => Promise<T>,
+  label?: string,
+  uuid?: string | null,
+): Promise<T> {
+  await checkFree(manager, label, uuid);
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) await checkFree(manager, label, uuid);
+    throw err;
+  }
 }
 
 export async function createVial(deps: DbDeps, user: AuthUser, body: z.output<typeof vialCreate>) {
   authorize(user, 'vials:manage');
-  await checkInstitute(deps, body.institute);
   const manager = deps.db.manager;
-  if (await repo.labelExists(manager, body.label))
-    throw conflict(`A vial labelled ${body.label} exists already.`);
-  if (body.uuid && (await repo.uuidExists(manager, body.uuid)))
-    throw conflict('Another vial is bound to this UUID.');
-  const vial = await repo.insertVial(manager, {
-    label: body.label,
-    version: body.version,
-    uuid: body.uuid ?? null,
-    instituteId: body.institute ?? null,
-    notes: body.notes,
-  });
-  return viewOf(deps, vial);
+  await checkNamedInstitute(manager, body.institute);
+  const insert = () =>
+    repo.insertVial(manager, {
+      label: body.label,
+      version: body.version,
+      uuid: body.uuid ?? null,
+      instituteId: body.institute ?? null,
+      notes: body.notes,
+    });
+  return viewOf(deps, await writeFree(manager, insert, body.label, body.uuid));
 }
 
 export async function updateVial(
@@ -101,17 +120,17 @@ export async function updateVial(
 ) {
   authorize(user, 'vials:manage');
   const vial = await getVial(deps, user, label);
-  await checkInstitute(deps, body.institute);
   const manager = deps.db.manager;
-  if (body.uuid && body.uuid !== vial.uuid && (await repo.uuidExists(manager, body.uuid)))
-    throw conflict('Another vial is bound to this UUID.');
+  await checkNamedInstitute(manager, body.institute);
+  const newLabel = body.label !== vial.label ? body.label : undefined;
+  const newUuid = body.uuid !== vial.uuid ? body.uuid : undefined;
   if (body.label !== undefined) vial.label = body.label;
   if (body.version !== undefined) vial.version = body.version;
   if (body.uuid !== undefined) vial.uuid = body.uuid;
   if (body.institute !== undefined) vial.instituteId = body.institute;
   if (body.notes !== undefined) vial.notes = body.notes;
   if (body.is_deleted !== undefined) vial.isDeleted = body.is_deleted;
-  await repo.saveVial(manager, vial);
+  await writeFree(manager, () => repo.saveVial(manager, vial), newLabel, newUuid);
   return viewOf(deps, vial);
 }
 

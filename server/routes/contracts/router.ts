@@ -1,10 +1,10 @@
 import type { Router } from 'express';
-import { z } from 'zod';
 import { idParams, paginated } from '../../../shared/api/common';
 import {
   CONTRACT_FILE_FIELD,
   contract,
   contractCreate,
+  contractFileParams,
   contractFilesDelete,
   contractListQuery,
   contractUpdate,
@@ -18,11 +18,6 @@ import { receiveMultipartFiles } from '../../http/multipart-files';
 import { presentPage } from '../../http/present-page';
 import { presentContract } from './presenter';
 import { sendStoredFile } from '../../http/send-file';
-
-const fileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
-});
 
 /** Customer contracts and their PDF files: staff only, everyone else 403. */
 export function contractsRouter(ctx: AppContext): Router {
@@ -124,7 +119,7 @@ export function contractsRouter(ctx: AppContext): Router {
     {
       summary: 'One file of a contract (staff; fetch with the bearer token)',
       access: 'contracts:manage',
-      params: fileParams,
+      params: contractFileParams,
       download: ['application/pdf'],
       errors: [410],
     },

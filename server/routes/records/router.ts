@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { idParams, paginated } from '../../../shared/api/common';
+import { idParams, paginated, text, uploadedFile } from '../../../shared/api/common';
 import {
   accelerationData,
   cumulativeData,
@@ -87,8 +87,8 @@ export function recordsRouter(ctx: AppContext): Router {
       params: idParams,
       bodyType: 'multipart',
       body: z.object({
-        file: z.string().describe('The .dat run file (binary)'),
-        vial_uuid: z.string().describe("UUID from the vial's tag"),
+        file: uploadedFile('The .dat run file (binary)'),
+        vial_uuid: text().describe("UUID from the vial's tag"),
       }),
       files: { file: ['application/octet-stream'] },
       response: uploadResponse,
