@@ -30,7 +30,9 @@ export function RecordReviewPanel({ record, onClose, onSaved }: Props) {
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Stack sx={{ flexGrow: 1 }}>
-          <Typography variant="h3">{formatDateTime(record.date)}</Typography>
+          <Typography variant="h3" component="h2">
+            {formatDateTime(record.date)}
+          </Typography>
           <Typography variant="body2" color="text.secondary">
             Vial {record.vial ?? '–'}
             {record.is_reviewed ? ' · Reviewed' : ' · To review'}
