@@ -27,13 +27,19 @@ function renderOptionGroup({ key, group, children }: AutocompleteRenderGroupPara
   const labelId = `organization-group-${key}`;
   return (
     <li key={key} role="presentation">
-      <ListSubheader component="div" id={labelId} sx={{ top: -8 }}>
+      <ListSubheader
+        component="div"
+        id={labelId}
+        className={autocompleteClasses.groupLabel}
+        sx={{ top: -8 }}
+      >
         {group}
       </ListSubheader>
       <Box
         component="ul"
         role="group"
         aria-labelledby={labelId}
+        className={autocompleteClasses.groupUl}
         sx={{ p: 0, [`& .${autocompleteClasses.option}`]: { pl: 3 } }}
       >
         {children}
