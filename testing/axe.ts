@@ -1,3 +1,4 @@
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /** The rules of WCAG 2.1 levels A and AA: the bar every screen is held to. */
@@ -32,7 +33,7 @@ const BUSY = '[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root';
  * (a dialog fading in is not yet its final colours). Endless animations (spinners, skeletons) do
  * not count.
  */
-export async function settle(page: Page): Promise<void> {
+async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(
     (busy) =>
@@ -52,7 +53,9 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   await settle(page);
   return page.evaluate(
     async ([tags, rules]) => {
-      const { axe } = window as unknown as { axe: typeof import('axe-core') };
+      const { axe } = window as unknown as {
+        axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
+      };
       const { violations } = await axe.run(document, {
         runOnly: { type: 'tag', values: tags },
         rules,
