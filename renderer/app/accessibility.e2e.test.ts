@@ -37,6 +37,7 @@ const TOP_BAR: Opener[] = [
     name: 'organization selector',
     open: async (page) => {
       const selector = page.getByRole('combobox', { name: 'Organization' });
+      // A member of one organization has nothing to choose: the selector is read-only.
       if (await selector.isEditable()) {
         await selector.click();
         await page.getByRole('listbox').waitFor();
@@ -176,7 +177,7 @@ beforeAll(async () => {
   };
 });
 
-const describe = (who: string, screen: string, f: AxeFinding) =>
+const findingLine = (who: string, screen: string, f: AxeFinding) =>
   `${who} ${screen}: ${f.rule} (${f.impact}) at ${f.target}: ${f.summary}`;
 
 /** Visits each screen, then each of its openers on a fresh load; answers every finding. */
@@ -184,7 +185,7 @@ async function walk(page: Page, who: string, list: Screen[]): Promise<string[]> 
   const found: string[] = [];
   const check = async (where: string) => {
     try {
-      found.push(...(await axeFindings(page)).map((f) => describe(who, where, f)));
+      found.push(...(await axeFindings(page)).map((f) => findingLine(who, where, f)));
     } catch (error) {
       throw new Error(`${who} ${where}: ${String(error)}`);
     }
