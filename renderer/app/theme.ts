@@ -7,6 +7,8 @@ import type {} from '@mui/x-data-grid/themeAugmentation';
  */
 const focusRing = { outline: '3px solid #1B2A2F', outlineOffset: 2 } as const;
 
+const TEXT_SECONDARY = '#4A5A60';
+
 /** A calm clinical teal; text and controls keep WCAG AA contrast on white. */
 export const theme = createTheme({
   palette: {
@@ -17,7 +19,7 @@ export const theme = createTheme({
     info: { main: '#1565C0', contrastText: '#FFFFFF' },
     success: { main: '#2E7D32', contrastText: '#FFFFFF' },
     background: { default: '#F4F7F7', paper: '#FFFFFF' },
-    text: { primary: '#1B2A2F', secondary: '#4A5A60' },
+    text: { primary: '#1B2A2F', secondary: TEXT_SECONDARY },
   },
   shape: { borderRadius: 6 },
   typography: {
@@ -49,5 +51,14 @@ export const theme = createTheme({
     },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
     MuiTab: { styleOverrides: { root: { minHeight: 44 } } },
+    // MUI writes subtitles as <h6>: a heading five levels down that is no heading (WCAG 1.3.1).
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
+    // MUI's grey for unselected toggles (action.active) and a disabled field's helper text
+    // (text.disabled) fall below 4.5:1; the helper text says why a field is disabled, so it
+    // must stay readable.
+    MuiToggleButton: { styleOverrides: { root: { color: TEXT_SECONDARY } } },
+    MuiFormHelperText: {
+      styleOverrides: { root: { '&.Mui-disabled': { color: TEXT_SECONDARY } } },
+    },
   },
 });

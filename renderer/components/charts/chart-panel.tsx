@@ -49,7 +49,8 @@ export function ChartPanel({
   if (loading) {
     body = (
       <Box role="status" sx={{ py: 6, textAlign: 'center' }}>
-        <LinearProgress sx={{ mb: 2 }} />
+        {/* The status text says it; the bar only shows it. */}
+        <LinearProgress aria-hidden sx={{ mb: 2 }} />
         <Typography color="text.secondary">Retrieving Data...</Typography>
       </Box>
     );
@@ -76,7 +77,8 @@ export function ChartPanel({
   return (
     <Box component="section" aria-label={title} sx={{ mb: 2 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
-        <Typography variant="h3" sx={{ flexGrow: 1 }}>
+        {/* h2: a chart is a section of its screen, wherever the screen puts it (WCAG 1.3.1). */}
+        <Typography variant="h3" component="h2" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
         {actions}

@@ -8,7 +8,9 @@ function Overlay({ text, busy = false }: { text: string; busy?: boolean }) {
       role={busy ? 'status' : undefined}
       sx={{ display: 'flex', height: '100%', alignItems: 'center', justifyContent: 'center' }}
     >
-      {busy && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      {busy && (
+        <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+      )}
       <Typography color="text.secondary">{text}</Typography>
     </Box>
   );

@@ -68,7 +68,7 @@ export function AccountForm({ user }: { user: User }) {
           autoComplete="family-name"
         />
       </Stack>
-      <Typography variant="h3" sx={{ mt: 3 }}>
+      <Typography variant="h3" component="h2" sx={{ mt: 3 }}>
         Change Password
       </Typography>
       <Typography variant="body2" color="text.secondary">

@@ -1,5 +1,4 @@
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
-import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,6 +19,7 @@ import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '../../../../shared/dom
 import { useSession } from '../../../lib/session-store';
 import { useFeatureFlags, useInstituteFlags } from '../hooks/use-feature-flags';
 import { useSelectedInstitute } from '../hooks/use-selected-institute';
+import { CountBadge, countedName } from '../../../components/ui/count-badge';
 
 type Choice = 'default' | 'on' | 'off';
 
@@ -50,10 +50,13 @@ export function FlagOverridePanel() {
   return (
     <>
       <Tooltip title="Feature flag overrides">
-        <IconButton aria-label="Feature flag overrides" onClick={() => setOpen(true)}>
-          <Badge badgeContent={count} color="warning">
+        <IconButton
+          aria-label={countedName('Feature flag overrides', count)}
+          onClick={() => setOpen(true)}
+        >
+          <CountBadge count={count} color="warning">
             <FlagOutlinedIcon />
-          </Badge>
+          </CountBadge>
         </IconButton>
       </Tooltip>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth>

@@ -1,5 +1,10 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, {
+  autocompleteClasses,
+  type AutocompleteRenderGroupParams,
+} from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import ListSubheader from '@mui/material/ListSubheader';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -12,6 +17,36 @@ import { useUser } from '../../auth';
 import { useInstitutes } from '../api/get-institutes';
 import { useRelationshipLabel } from '../api/get-relationship-labels';
 import { useSelectedInstitute, useSelectedInstituteId } from '../hooks/use-selected-institute';
+
+/**
+ * A relationship's organizations as an ARIA group of the listbox, named by its heading. MUI's own
+ * group is a list item holding a list, which is no listbox structure: screen readers then find
+ * options outside any listbox.
+ */
+function renderOptionGroup({ key, group, children }: AutocompleteRenderGroupParams) {
+  const labelId = `organization-group-${key}`;
+  return (
+    <li key={key} role="presentation">
+      <ListSubheader
+        component="div"
+        id={labelId}
+        className={autocompleteClasses.groupLabel}
+        sx={{ top: -8 }}
+      >
+        {group}
+      </ListSubheader>
+      <Box
+        component="ul"
+        role="group"
+        aria-labelledby={labelId}
+        className={autocompleteClasses.groupUl}
+        sx={{ p: 0, [`& .${autocompleteClasses.option}`]: { pl: 3 } }}
+      >
+        {children}
+      </Box>
+    </li>
+  );
+}
 
 /**
  * Switches the organization every screen shows. Staff see all organizations, grouped by
@@ -50,6 +85,7 @@ export function OrganizationSelector() {
         readOnly={!multiAccess}
         disableClearable={value !== null}
         groupBy={isStaff ? (i) => relationshipLabel(i.relationship) : undefined}
+        renderGroup={renderOptionGroup}
         getOptionLabel={(i) => i.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         noOptionsText="No Organizations"

@@ -60,7 +60,7 @@ export function RecordReviewPanel({ record, onClose, onSaved }: Props) {
     <SidePanel>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Stack sx={{ flexGrow: 1 }}>
-          <Typography variant="h3" ref={heading} tabIndex={-1}>
+          <Typography variant="h3" component="h2" ref={heading} tabIndex={-1}>
             {formatDateTime(record.date)}
           </Typography>
           <Typography variant="body2" color="text.secondary">

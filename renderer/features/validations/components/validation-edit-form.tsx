@@ -59,7 +59,7 @@ export function ValidationEditForm({ validation }: { validation: ValidationDto }
     <Paper sx={{ p: 3 }}>
       <form noValidate onSubmit={submit} aria-label="Edit Validation">
         <ValidationDetailFields control={control} />
-        <Typography variant="h3" sx={{ mt: 2, mb: 1 }}>
+        <Typography variant="h3" component="h2" sx={{ mt: 2, mb: 1 }}>
           {word.plural}
         </Typography>
         <Controller

@@ -1,7 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import UsbIcon from '@mui/icons-material/Usb';
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -25,6 +24,7 @@ import { useOpenOnNewReadyVial } from '../hooks/use-open-on-new-ready-vial';
 import { usePanelWidth } from '../hooks/use-panel-width';
 import { VialCard } from './vial-card';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { CountBadge, countedName } from '../../../components/ui/count-badge';
 
 export interface VialsDrawerProps {
   /** The signed-in user's role; guests get no drawer (administration.md section 6). */
@@ -57,10 +57,14 @@ function VialsPanel({
   return (
     <>
       <Tooltip title="Vials">
-        <IconButton aria-label="Vials" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          <Badge badgeContent={count} color="primary">
+        <IconButton
+          aria-label={countedName('Vials', count)}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <CountBadge count={count} color="primary">
             <UsbIcon />
-          </Badge>
+          </CountBadge>
         </IconButton>
       </Tooltip>
       <Drawer
@@ -137,7 +141,7 @@ function VialList({ api, instituteId, query }: VialListProps) {
   if (query.isPending) {
     return (
       <Box role="status">
-        <LinearProgress />
+        <LinearProgress aria-hidden />
         <Typography color="text.secondary">Retrieving Data...</Typography>
       </Box>
     );

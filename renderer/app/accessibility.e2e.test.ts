@@ -1,0 +1,228 @@
+import type { Page } from 'playwright-core';
+import { axeFindings, prepareAxe, type AxeFinding } from '../../testing/axe';
+import { chooseOrganization, loginAs, setUpBrowserTests } from '../../testing/browser';
+import type { ApiClient } from '../../testing/http';
+
+// The full demo: lines, records to review and reviewed, validations, clinical and hemolysis data.
+const e2e = setUpBrowserTests({ demo: 'full' });
+
+type Who = 'staff' | 'member';
+
+/** Something a screen opens over itself: a menu, a dialog, a panel. */
+interface Opener {
+  name: string;
+  /** Who sees what opens it; everyone when not given. */
+  only?: Who;
+  open: (page: Page) => Promise<void>;
+}
+
+interface Screen {
+  path: string;
+  only?: Who;
+  openers?: Opener[];
+}
+
+const dialogFrom = (button: string | RegExp, only?: Who): Opener => ({
+  name: `${String(button)} dialog`,
+  only,
+  open: async (page) => {
+    await page.getByRole('button', { name: button }).first().click();
+    await page.getByRole('dialog').waitFor();
+  },
+});
+
+/** The top bar's menus and panels, opened on the dashboard. */
+const TOP_BAR: Opener[] = [
+  {
+    name: 'organization selector',
+    open: async (page) => {
+      const selector = page.getByRole('combobox', { name: 'Organization' });
+      // A member of one organization has nothing to choose: the selector is read-only.
+      if (await selector.isEditable()) {
+        await selector.click();
+        await page.getByRole('listbox').waitFor();
+      }
+    },
+  },
+  {
+    name: 'settings menu',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings menu' }).click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  dialogFrom('Help'),
+  dialogFrom('Feature flag overrides', 'staff'),
+  {
+    name: 'vials panel',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Vials', exact: true }).click();
+      await page.getByRole('complementary', { name: 'Vials' }).waitFor();
+    },
+  },
+];
+
+/** Every screen of router.tsx with the demo's own records, lines and data sets in its path. */
+function screens(ids: Ids): Screen[] {
+  return [
+    { path: '/dashboard', openers: TOP_BAR },
+    { path: '/account' },
+    { path: '/settings', openers: [dialogFrom('Add User', 'staff')] },
+    {
+      path: '/records',
+      openers: [
+        {
+          name: 'filter panel',
+          open: async (page) => {
+            await page.getByRole('button', { name: 'Show Filters' }).click();
+            await page.getByRole('button', { name: 'Hide Filters' }).waitFor();
+          },
+        },
+      ],
+    },
+    {
+      path: '/records/to-review',
+      openers: [
+        {
+          name: 'review panel',
+          open: async (page) => {
+            await page.getByRole('row').nth(1).getByRole('gridcell').nth(2).click();
+            await page.getByRole('complementary', { name: 'Record review' }).waitFor();
+          },
+        },
+      ],
+    },
+    { path: `/record/${ids.record}` },
+    { path: '/labels', openers: [dialogFrom('Create Label')] },
+    { path: '/lines', openers: [dialogFrom(/^Add (Line|Route)$/)] },
+    { path: '/lines/graph' },
+    { path: '/line/compare' },
+    { path: `/line/${ids.line}/summary` },
+    { path: `/line/${ids.line}/monitoring` },
+    { path: `/line/${ids.line}/records` },
+    { path: `/line/${ids.line}/validations` },
+    { path: `/line/${ids.line}/settings` },
+    { path: `/line/${ids.line}/records/compare` },
+    { path: '/validations' },
+    { path: '/validation/new' },
+    { path: `/validation/${ids.validation}` },
+    { path: `/validation/${ids.validation}/edit` },
+    { path: '/reports', openers: [dialogFrom('Upload Report', 'staff')] },
+    { path: '/clinical-data', openers: [dialogFrom('Add Clinical Data')] },
+    { path: '/clinical-data/graph' },
+    { path: '/hemolysis-index', openers: [dialogFrom('Add Hemolysis Data')] },
+    { path: `/hemolysis-index-data/${ids.hemolysis}` },
+    { path: `/hemolysis-index-data/${ids.hemolysis}/settings` },
+    { path: '/rejection-insights' },
+    { path: '/support/contact', only: 'member' },
+    { path: `/users/edit/${ids.member}` },
+    { path: '/organizations', only: 'staff', openers: [dialogFrom('Add Organization')] },
+    { path: `/organization/${ids.hospital}/settings`, only: 'staff' },
+    { path: `/organization/${ids.hospital}/users`, only: 'staff' },
+    { path: `/organization/${ids.hospital}/uploads`, only: 'staff' },
+    { path: '/users', only: 'staff' },
+    { path: '/users/create', only: 'staff' },
+    { path: '/contracts', only: 'staff' },
+    { path: '/contracts/add', only: 'staff' },
+    { path: `/contracts/${ids.contract}/edit`, only: 'staff' },
+    { path: '/vials', only: 'staff', openers: [dialogFrom('Create Vial')] },
+    { path: '/rejection-calculator', only: 'staff' },
+  ];
+}
+
+/** The screens before signing in (a made-up token shows what a stale e-mailed link shows). */
+const PUBLIC_SCREENS: Screen[] = [
+  { path: '/launch' },
+  { path: '/downloads' },
+  { path: '/login' },
+  { path: '/reset-password' },
+  { path: '/reset-password-confirm/not-a-token' },
+  { path: '/Register/not-a-token' },
+];
+
+interface Ids {
+  hospital: number;
+  record: number;
+  line: number;
+  validation: number;
+  hemolysis: number;
+  member: number;
+  contract: number;
+}
+
+let ids: Ids;
+
+const firstId = async (client: ApiClient, path: string): Promise<number> =>
+  (await client.get(path)).body.items[0].id;
+
+beforeAll(async () => {
+  const staff = await e2e.server.login('staff@example.org');
+  const member = await e2e.server.login('member@example.org');
+  const account = (await member.get('/v2/auth/account')).body;
+  const hospital = account.default_institute;
+  const contract = await staff.post('/v2/contracts', {
+    title: 'Annual service',
+    institute: hospital,
+    start_date: '2025-01-06',
+    end_date: null,
+  });
+  ids = {
+    hospital,
+    record: await firstId(member, `/v2/institutes/${hospital}/records?size=1`),
+    line: await firstId(member, `/v2/institutes/${hospital}/lines`),
+    validation: await firstId(member, `/v2/institutes/${hospital}/validations`),
+    hemolysis: await firstId(member, `/v2/institutes/${hospital}/hemolysis-index-data`),
+    member: account.id,
+    contract: contract.body.id,
+  };
+});
+
+const findingLine = (who: string, screen: string, f: AxeFinding) =>
+  `${who} ${screen}: ${f.rule} (${f.impact}) at ${f.target}: ${f.summary}`;
+
+/** Visits each screen, then each of its openers on a fresh load; answers every finding. */
+async function walk(page: Page, who: string, list: Screen[]): Promise<string[]> {
+  const found: string[] = [];
+  const check = async (where: string) => {
+    try {
+      found.push(...(await axeFindings(page)).map((f) => findingLine(who, where, f)));
+    } catch (error) {
+      throw new Error(`${who} ${where}: ${String(error)}`);
+    }
+  };
+  for (const screen of list) {
+    await page.goto(screen.path);
+    await check(screen.path);
+    for (const opener of screen.openers ?? []) {
+      if (opener.only && opener.only !== who) continue;
+      await page.goto(screen.path);
+      await opener.open(page);
+      await check(`${screen.path} + ${opener.name}`);
+    }
+  }
+  return found;
+}
+
+// Each walk visits some forty screens and their dialogs on a busy machine.
+const WALK_TIMEOUT_MS = 600_000;
+
+it(
+  'finds no WCAG 2.1 A/AA violation on the public screens',
+  async () => {
+    await prepareAxe(e2e.page);
+    expect(await walk(e2e.page, 'anyone', PUBLIC_SCREENS)).toEqual([]);
+  },
+  WALK_TIMEOUT_MS,
+);
+
+it.each<Who>(['staff', 'member'])(
+  'finds no WCAG 2.1 A/AA violation on any screen, menu or dialog as %s',
+  async (who) => {
+    await prepareAxe(e2e.page);
+    await loginAs(e2e.page, `${who}@example.org`);
+    if (who === 'staff') await chooseOrganization(e2e.page, 'Northfield General Hospital');
+    const list = screens(ids).filter((s) => !s.only || s.only === who);
+    expect(await walk(e2e.page, who, list)).toEqual([]);
+  },
+  WALK_TIMEOUT_MS,
+);
