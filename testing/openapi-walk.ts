@@ -66,6 +66,24 @@ export async function apiOperations(api: ApiClient): Promise<WalkOperation[]> {
   );
 }
 
+/**
+ * Every GET route of the document as [label, URL], with the seeded resources in its path (`extra`
+ * names further path parameters) and its required query parameters filled in.
+ */
+export async function getRoutes(
+  api: ApiClient,
+  ids: ResourceIds,
+  extra: Record<string, string> = {},
+): Promise<[string, string][]> {
+  const gets = (await apiOperations(api)).filter((op) => op.method === 'GET');
+  return gets.map((op) => {
+    const query = op.query
+      .filter((p) => p.required)
+      .map((p): [string, string] => [p.name, String(sampleBody(p.schema, ids, p.name))]);
+    return [label(op), urlOf(op, { ...pathValues(op, ids), ...extra }, query)];
+  });
+}
+
 /** A URL of the operation with the path parameters given (encoded) and a query string. */
 export function urlOf(
   op: WalkOperation,
