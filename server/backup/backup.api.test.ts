@@ -86,6 +86,23 @@ it('restores what the snapshot held: every answer, every file byte for byte', as
   await holdUploads.query('LOCK TABLE records IN SHARE MODE');
   const uploads = lateRuns.map(upload);
   const before = await answersOf(staff);
+  const served = Object.keys(before).filter((name) => before[name].status === 200);
+  // The walk reaches every kind of stored file, chart and listing; a seed that stopped making
+  // one would hide it.
+  expect(served).toEqual(
+    expect.arrayContaining([
+      'GET /v2/institutes/{id}/records',
+      'GET /v2/records/{id}/data',
+      'GET /v2/records/{id}/cumulative',
+      'GET /v2/institutes/{id}/clinical-data',
+      'GET /v2/hemolysis-index-data/{id}/measurements',
+      'GET /v2/institutes/{id}/hemolysis-index/summary',
+      'GET /v2/reports/{id}/download',
+      'GET /v2/contracts/{id}/files/{fileId}',
+      'GET /v2/vials/{label}/diff-file',
+      'GET /v2/hemolysis-index-data/{id}/download',
+    ]),
+  );
   const reportBlob = (
     await server.ctx.db.query('SELECT file_sha256 AS sha FROM reports WHERE id = $1', [ids.report])
   )[0].sha as string;
