@@ -74,7 +74,7 @@ async function inSnapshot(
   // Every blob the snapshot needs is copied: removals may go on.
   await allowBlobRemoval(runner.manager);
   const tables = await dumpTables(runner, dir);
-  const [{ version }] = await runner.query('SHOW server_version');
+  const [{ version }] = await runner.query("SELECT current_setting('server_version') AS version");
   return {
     blobs,
     tables,
