@@ -138,6 +138,8 @@ export async function loadTables(runner: QueryRunner, dir: string, manifest: Man
     );
   }
   for (const t of tables) await runner.query(`ALTER TABLE ${quoted(t)} DISABLE TRIGGER USER`);
+  // Rows a migration itself inserted are in the backup too.
+  await runner.query(`TRUNCATE ${tables.map(quoted).join(', ')}`);
   const byName = new Map(manifest.tables.map((t) => [t.table, t]));
   for (const t of await insertOrder(runner, tables)) await loadTable(runner, dir, byName.get(t)!);
   for (const t of tables) await runner.query(`ALTER TABLE ${quoted(t)} ENABLE TRIGGER USER`);
