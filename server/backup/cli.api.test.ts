@@ -47,7 +47,7 @@ function cli(args: string[], env: Record<string, string>) {
   );
 }
 
-it('backs up a running embedded installation and restores it into a new one, once', async () => {
+it('backs up a running embedded installation and restores it into a new one, again only with --force', async () => {
   const running = await spawnServer(installation(source));
   servers.push(running);
   const made = await cli(['backup', '--to', backupDir], installation(source));
@@ -65,6 +65,10 @@ it('backs up a running embedded installation and restores it into a new one, onc
   const again = await cli(['restore', '--from', backupDir], installation(target));
   expect(again.code).toBe(1);
   expect(again.output).toContain("The installation's database is not empty");
+  // Told to, it replaces what is there.
+  expect(
+    await cli(['restore', '--from', backupDir, '--force'], installation(target)),
+  ).toMatchObject({ code: 0 });
 
   const restored = await spawnServer(installation(target));
   servers.push(restored);
