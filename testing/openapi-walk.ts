@@ -84,6 +84,26 @@ export async function getRoutes(
   });
 }
 
+/** What a route answers: status, media type and the body (parsed JSON, or the exact bytes). */
+export async function exactAnswer(client: ApiClient, url: string) {
+  const res = await fetch(client.baseUrl + url, {
+    headers: { Authorization: `Bearer ${client.token}` },
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const body: unknown = type.includes('application/json')
+    ? JSON.parse(bytes.toString('utf8'))
+    : bytes;
+  return { status: res.status, type, body };
+}
+
+/** The exact answer of each route, by its label (compare two installations byte for byte). */
+export async function exactAnswers(client: ApiClient, routes: [string, string][]) {
+  const answers: Record<string, Awaited<ReturnType<typeof exactAnswer>>> = {};
+  for (const [name, url] of routes) answers[name] = await exactAnswer(client, url);
+  return answers;
+}
+
 /** A URL of the operation with the path parameters given (encoded) and a query string. */
 export function urlOf(
   op: WalkOperation,

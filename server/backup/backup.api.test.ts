@@ -9,7 +9,12 @@ import { freePort } from '../db/embedded-postgres';
 import { expected, readFixture } from '../../shared/vial/testing/fixtures';
 import { createTestDatabase } from '../../testing/database';
 import { ApiClient } from '../../testing/http';
-import { getRoutes, seedResources, type ResourceIds } from '../../testing/openapi-walk';
+import {
+  exactAnswers,
+  getRoutes,
+  seedResources,
+  type ResourceIds,
+} from '../../testing/openapi-walk';
 import { waitFor } from '../../testing/processes';
 import { runForm, seedFiles } from '../../testing/records';
 import { startTestServer, type TestServer } from '../../testing/test-server';
@@ -52,23 +57,6 @@ afterAll(async () => {
   for (const dir of [backupDir, target]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** What a route answers: status, media type and the body (parsed JSON, or the exact bytes). */
-async function answerOf(client: ApiClient, url: string) {
-  const res = await fetch(client.baseUrl + url, {
-    headers: { Authorization: `Bearer ${client.token}` },
-  });
-  const type = res.headers.get('content-type') ?? '';
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const body = type.includes('application/json') ? JSON.parse(bytes.toString('utf8')) : bytes;
-  return { status: res.status, type, body };
-}
-
-async function answersOf(client: ApiClient) {
-  const answers: Record<string, Awaited<ReturnType<typeof answerOf>>> = {};
-  for (const [name, url] of routes) answers[name] = await answerOf(client, url);
-  return answers;
-}
-
 /** Runs of the fixture vials not uploaded yet: what arrives while the backup runs. */
 const lateRuns = ['pts-rough', 'pts-typical', 'refrigerated'].map((name) => expected.records[name]);
 
@@ -85,7 +73,7 @@ it('restores what the snapshot held: every answer, every file byte for byte', as
   await holdUploads.query('BEGIN');
   await holdUploads.query('LOCK TABLE records IN SHARE MODE');
   const uploads = lateRuns.map(upload);
-  const before = await answersOf(staff);
+  const before = await exactAnswers(staff, routes);
   const served = Object.keys(before).filter((name) => before[name].status === 200);
   // The walk reaches every kind of stored file, chart and listing; a seed that stopped making
   // one would hide it.
@@ -164,7 +152,7 @@ it('restores what the snapshot held: every answer, every file byte for byte', as
   await restore(config, quiet, { from: backupDir });
   restored = await startServer(config, quiet);
   // The same JWT secret: the staff's token is valid there, and no login changes what it reads.
-  const after = await answersOf(new ApiClient(restored.url, staff.token));
+  const after = await exactAnswers(new ApiClient(restored.url, staff.token), routes);
   expect(after).toEqual(before);
 }, 180_000);
 
