@@ -62,18 +62,17 @@ async function copyBlobs(blobs: BlobStore, dir: string, shas: string[], log: Log
 /** Everything of the backup read in the snapshot of `runner`'s open transaction. */
 async function inSnapshot(
   runner: QueryRunner,
-  installation: { blobs: BlobStore },
-  dir: string,
+  store: BlobStore,
+  { to, onSnapshot }: BackupOptions,
   log: Logger,
-  onSnapshot?: () => Promise<void>,
 ) {
   // The first query fixes the snapshot: the blob list, the rows and the migrations agree.
   const shas = await referencedBlobs(runner.manager);
   await onSnapshot?.();
-  const blobs = await copyBlobs(installation.blobs, dir, shas, log);
+  const blobs = await copyBlobs(store, to, shas, log);
   // Every blob the snapshot needs is copied: removals may go on.
   await allowBlobRemoval(runner.manager);
-  const tables = await dumpTables(runner, dir);
+  const tables = await dumpTables(runner, to);
   const [{ version }] = await runner.query("SELECT current_setting('server_version') AS version");
   return {
     blobs,
@@ -105,7 +104,7 @@ export async function backup(
     try {
       await blockBlobRemoval(runner.manager);
       await runner.startTransaction('REPEATABLE READ');
-      const taken = await inSnapshot(runner, installation, options.to, log, options.onSnapshot);
+      const taken = await inSnapshot(runner, installation.blobs, options, log);
       await runner.commitTransaction();
       const manifest: Manifest = {
         format: BACKUP_FORMAT,

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { consoleLogger } from '../boot';
 import { loadConfig } from '../config';
-import { ConfigError } from '../environment';
 import { backup } from './backup';
 import { restore } from './restore';
 import { verifyBackup } from './verify';
@@ -68,10 +67,8 @@ main(process.argv[2], process.argv.slice(3)).then(
       console.error(`${err.message}\nUsage:\n${USAGE}`);
       process.exit(2);
     }
-    consoleLogger.error(
-      'Failed:',
-      err instanceof Error && !(err instanceof ConfigError) ? err.message : err,
-    );
+    // A refusal or failure says all in its message (a bad variable names itself): no stack.
+    consoleLogger.error('Failed:', err instanceof Error ? err.message : err);
     process.exit(1);
   },
 );
