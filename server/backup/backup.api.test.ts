@@ -4,10 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { startServer, type RunningServer } from '../boot';
-import type { Config } from '../config';
-import { freePort } from '../db/embedded-postgres';
 import { expected, readFixture } from '../../shared/vial/testing/fixtures';
-import { createTestDatabase } from '../../testing/database';
 import { ApiClient } from '../../testing/http';
 import {
   exactAnswers,
@@ -17,7 +14,7 @@ import {
 } from '../../testing/openapi-walk';
 import { waitFor } from '../../testing/processes';
 import { runForm, seedFiles } from '../../testing/records';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { siblingInstallation, startTestServer, type TestServer } from '../../testing/test-server';
 import { referencedBlobs } from '../domain/blobs/repository';
 import { backup } from './backup';
 import { blobPath, type Manifest } from './manifest';
@@ -36,8 +33,7 @@ let staff: ApiClient;
 let ids: ResourceIds;
 let routes: [string, string][];
 const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-backup-'));
-const target = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-restored-'));
-let restoredDatabase: { url: string; drop: () => Promise<void> } | undefined;
+let sibling: Awaited<ReturnType<typeof siblingInstallation>> | undefined;
 let restored: RunningServer | undefined;
 
 beforeAll(async () => {
@@ -52,9 +48,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restored?.stop();
-  await restoredDatabase?.drop();
+  await sibling?.remove();
   await server.stop();
-  for (const dir of [backupDir, target]) fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(backupDir, { recursive: true, force: true });
 });
 
 /** Runs of the fixture vials not uploaded yet: what arrives while the backup runs. */
@@ -141,14 +137,8 @@ it('restores what the snapshot held: every answer, every file byte for byte', as
     RestoreRefused,
   );
 
-  restoredDatabase = await createTestDatabase();
-  const config: Config = {
-    ...server.ctx.config,
-    databaseUrl: restoredDatabase.url,
-    dataDir: target,
-    port: await freePort(),
-    demo: 'off',
-  };
+  sibling = await siblingInstallation(server);
+  const { config } = sibling;
   await restore(config, quiet, { from: backupDir });
   restored = await startServer(config, quiet);
   // The same JWT secret: the staff's token is valid there, and no login changes what it reads.

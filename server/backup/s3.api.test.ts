@@ -2,15 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../boot';
-import type { BlobStoreConfig, Config } from '../config';
-import { freePort } from '../db/embedded-postgres';
+import type { BlobStoreConfig } from '../config';
 import { blobKey } from '../storage/blob-store';
-import { createTestDatabase } from '../../testing/database';
 import { ApiClient } from '../../testing/http';
 import { exactAnswers, getRoutes, seedResources } from '../../testing/openapi-walk';
 import { seedFiles } from '../../testing/records';
 import { startTestS3, type TestS3 } from '../../testing/s3';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { siblingInstallation, startTestServer, type TestServer } from '../../testing/test-server';
 import { backup } from './backup';
 import { restore } from './restore';
 
@@ -20,18 +18,17 @@ import { restore } from './restore';
  */
 const quiet = { info: () => undefined, error: () => undefined };
 const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-s3-backup-'));
-const restoredDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-s3-restored-'));
 let s3: TestS3;
 let server: TestServer | undefined;
 let restored: RunningServer | undefined;
-let restoredDatabase: { drop: () => Promise<void> } | undefined;
+let sibling: Awaited<ReturnType<typeof siblingInstallation>> | undefined;
 
 afterAll(async () => {
   await restored?.stop();
-  await restoredDatabase?.drop();
+  await sibling?.remove();
   await server?.stop();
   await s3?.stop();
-  for (const dir of [backupDir, restoredDataDir]) fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(backupDir, { recursive: true, force: true });
 });
 
 const bucketAt = (prefix: string): BlobStoreConfig => ({
@@ -56,16 +53,8 @@ it('backs up the blobs of a bucket and restores them into another', async () => 
   const manifest = await backup(server.ctx.config, quiet, { to: backupDir });
   expect(manifest.blobStore).toBe('s3');
 
-  const database = await createTestDatabase();
-  restoredDatabase = database;
-  const config: Config = {
-    ...server.ctx.config,
-    databaseUrl: database.url,
-    dataDir: restoredDataDir,
-    port: await freePort(),
-    demo: 'off',
-    blobStore: bucketAt('restored/'),
-  };
+  sibling = await siblingInstallation(server, { blobStore: bucketAt('restored/') });
+  const { config } = sibling;
   await restore(config, quiet, { from: backupDir });
   const keys = await s3.keys();
   for (const { sha256 } of manifest.blobs) {
