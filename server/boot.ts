@@ -31,7 +31,7 @@ export interface RunningServer {
 /** The process's log (JSON lines; readable in a terminal). */
 export const consoleLogger: Logger = processLogger();
 
-const EMBEDDED_DATABASE = 'vialqc';
+export const EMBEDDED_DATABASE = 'vialqc';
 
 /** Staging files older than this are what a process killed mid-upload left: swept at start-up. */
 const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
@@ -63,7 +63,7 @@ export async function createBlobStore(config: Config, log: Logger): Promise<Blob
 }
 
 /** The embedded cluster under DATA_DIR/postgres, with the app's database created on first start. */
-async function embeddedDatabase(config: Config, log: Logger) {
+export async function embeddedDatabase(config: Config, log: Logger) {
   log.info(`Starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}`);
   const cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
   const admin = new Client({ connectionString: cluster.url() });

@@ -44,7 +44,7 @@ export type BlobStoreConfig =
   | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string };
 
 /** The repository (or installed app) root: the nearest folder above this file with package.json. */
-function appRoot(): string {
+export function appRoot(): string {
   let dir = __dirname;
   while (!fs.existsSync(path.join(dir, 'package.json')) && dir !== path.dirname(dir)) {
     dir = path.dirname(dir);

@@ -75,6 +75,40 @@ export async function apiOperations(api: ApiClient): Promise<WalkOperation[]> {
   );
 }
 
+/**
+ * Every GET route of the document as [label, URL], with the seeded resources in its path (`extra`
+ * names further path parameters) and its required query parameters filled in.
+ */
+export async function getRoutes(api: ApiClient, ids: ResourceIds): Promise<[string, string][]> {
+  const gets = (await apiOperations(api)).filter((op) => op.method === 'GET');
+  return gets.map((op) => {
+    const query = op.query
+      .filter((p) => p.required)
+      .map((p): [string, string] => [p.name, String(sampleBody(p.schema, ids, p.name))]);
+    return [label(op), urlOf(op, pathValues(op, ids), query)];
+  });
+}
+
+/** What a route answers: status, media type and the body (parsed JSON, or the exact bytes). */
+export async function exactAnswer(client: ApiClient, url: string) {
+  const res = await fetch(client.baseUrl + url, {
+    headers: { Authorization: `Bearer ${client.token}` },
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const body: unknown = type.includes('application/json')
+    ? JSON.parse(bytes.toString('utf8'))
+    : bytes;
+  return { status: res.status, type, body };
+}
+
+/** The exact answer of each route, by its label (compare two installations byte for byte). */
+export async function exactAnswers(client: ApiClient, routes: [string, string][]) {
+  const answers: Record<string, Awaited<ReturnType<typeof exactAnswer>>> = {};
+  for (const [name, url] of routes) answers[name] = await exactAnswer(client, url);
+  return answers;
+}
+
 /** A URL of the operation with the path parameters given (encoded) and a query string. */
 export function urlOf(
   op: WalkOperation,

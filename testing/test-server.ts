@@ -84,3 +84,28 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * Another installation beside the test server, for a restore: its own empty (migrated) database
+ * and DATA_DIR, no demo seed, and the same JWT secret, so the server's tokens are valid there
+ * and reading it changes nothing (no login). `remove` drops both.
+ */
+export async function siblingInstallation(server: TestServer, overrides: Partial<Config> = {}) {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-test-sibling-'));
+  const config: Config = {
+    ...server.ctx.config,
+    databaseUrl: database.url,
+    dataDir,
+    port: await freePort(),
+    demo: 'off',
+    ...overrides,
+  };
+  return {
+    config,
+    async remove() {
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

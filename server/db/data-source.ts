@@ -1,7 +1,7 @@
 import { MonitoringEvent } from '../entities/monitoring-event';
 import 'reflect-metadata';
 import path from 'node:path';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { Analyzer } from '../entities/analyzer';
 import { AuthAttempt } from '../entities/auth-attempt';
 import { OneTimeToken, RefreshToken } from '../entities/auth-token';
@@ -50,12 +50,16 @@ export const ENTITIES = [
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */
 const MIGRATIONS = [path.join(__dirname, 'migrations', '*.{ts,js}')];
 
-export function createDataSource(url: string): DataSource {
+/** `migrations`: the migration classes to run instead of all of them (a restore's older schema). */
+export function createDataSource(
+  url: string,
+  migrations: DataSourceOptions['migrations'] = MIGRATIONS,
+): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
     entities: ENTITIES,
-    migrations: MIGRATIONS,
+    migrations,
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     migrationsTransactionMode: 'each',

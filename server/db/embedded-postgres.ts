@@ -98,6 +98,24 @@ export async function stopLeftoverCluster(
   }
 }
 
+const urlOf =
+  (port: number) =>
+  (database = 'postgres') =>
+    `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
+/**
+ * The address of the cluster a running server started under `clusterDir` (its postmaster.pid
+ * names the port), for tools that work beside the server (`npm run backup`); undefined when none
+ * runs there.
+ */
+export function runningClusterUrl(clusterDir: string): EmbeddedCluster['url'] | undefined {
+  const pidFile = path.join(path.resolve(clusterDir), 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return undefined;
+  const [pid, , , port] = fs.readFileSync(pidFile, 'utf8').split('\n');
+  if (!isAlive(Number(pid)) || !isPostgres(Number(pid))) return undefined;
+  return urlOf(Number(port));
+}
+
 /**
  * Starts (initialising on first use) a PostgreSQL cluster under `clusterDir`. The cluster is
  * reused across restarts, a leftover one stopped first; only the port is chosen afresh each time.
@@ -130,8 +148,7 @@ export async function startEmbeddedPostgres(
   if (!fs.existsSync(path.join(absDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
   return {
-    url: (database = 'postgres') =>
-      `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: urlOf(port),
     stop: () => pg.stop(),
   };
 }

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { BlobMissingError, type BlobStore } from '../../storage/blob-store';
 import { gone } from '../errors';
-import { unreferencedBlobs } from './repository';
+import { holdBlobRemoval, unreferencedBlobs } from './repository';
 
 export interface BlobDeps {
   db: DataSource;
@@ -10,10 +10,14 @@ export interface BlobDeps {
 
 /**
  * Removes from the blob store those of these blobs nothing refers to any more. Blobs are shared
- * by content (a contract file may be a report too), so a blob goes with its last reference.
+ * by content (a contract file may be a report too), so a blob goes with its last reference. A
+ * backup copying blobs makes the removal wait, so a blob its snapshot still holds is copied first.
  */
 export async function releaseBlobs({ db, blobs }: BlobDeps, shas: string[]) {
-  for (const sha of await unreferencedBlobs(db.manager, shas)) await blobs.remove(sha);
+  await db.transaction(async (manager) => {
+    await holdBlobRemoval(manager);
+    for (const sha of await unreferencedBlobs(manager, shas)) await blobs.remove(sha);
+  });
 }
 
 /**
