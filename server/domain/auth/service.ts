@@ -11,6 +11,7 @@ import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../errors';
+import { counted } from '../../../shared/domain/plural';
 import { instituteExists } from '../institutes/repository';
 import * as oneTimeTokens from '../one-time-tokens/repository';
 import { authorize, canSeeInstitute } from '../policy';
@@ -67,7 +68,7 @@ export async function issueTokens(
 const findByEmail = (db: DataSource, email: string) =>
   users.findUserByEmail(db.manager, email.trim().toLowerCase());
 
-const inMinutes = (seconds: number) => `${Math.ceil(seconds / 60)} minute(s)`;
+const inMinutes = (seconds: number) => counted(Math.ceil(seconds / 60), 'minute', 'minutes');
 
 /** Refuses with 429 and Retry-After while the account or the address is over its limit. */
 async function checkThrottle(
