@@ -52,6 +52,10 @@ export class ApiClient {
     return this.json<T>('PATCH', path, body);
   }
 
+  put<T = any>(path: string, body: unknown) {
+    return this.json<T>('PUT', path, body);
+  }
+
   form<T = any>(path: string, fields: Record<string, string>) {
     return this.request<T>('POST', path, { body: new URLSearchParams(fields) });
   }

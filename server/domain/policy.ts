@@ -16,8 +16,10 @@ export type Access = Action | 'read' | 'self' | 'public';
 export const can = (user: AuthUser, action: Action): boolean => allows(user.role, action);
 
 /** Staff see every institute; everyone else only their own. */
-export const canSeeInstitute = (user: AuthUser, instituteId: number): boolean =>
-  user.isStaff || user.instituteIds.includes(instituteId);
+export const canSeeInstitute = (
+  user: Pick<AuthUser, 'isStaff' | 'instituteIds'>,
+  instituteId: number,
+): boolean => user.isStaff || user.instituteIds.includes(instituteId);
 
 /**
  * Tenancy first, then role: another institute's resources answer 404, as if they did not exist,

@@ -3,8 +3,10 @@ import {
   CreateDateColumn,
   Entity,
   Index,
+  JoinColumn,
   JoinTable,
   ManyToMany,
+  ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import type { Role } from '../../shared/domain/roles';
@@ -41,6 +43,17 @@ export class User {
 
   @Column({ type: 'int', nullable: true })
   defaultInstituteId: number | null;
+
+  /**
+   * The organization the user last chose in the selector, kept on the server so it follows them
+   * to another browser or the desktop app; forgotten when that organization is deleted.
+   */
+  @ManyToOne(() => Institute, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'last_institute_id' })
+  lastInstitute?: Institute | null;
+
+  @Column({ type: 'int', nullable: true })
+  lastInstituteId: number | null;
 
   @ManyToMany(() => Institute)
   @JoinTable({

@@ -23,6 +23,7 @@ const SELF_SERVICE: Record<string, string> = {
   'POST /v2/auth/reset-password': 'the reset link is the proof, not a role',
   'POST /v2/auth/register': 'completing one’s own invitation',
   'POST /v2/auth/account': 'a guest edits their own name and password',
+  'PUT /v2/auth/account/organization': 'a guest picks one of their own organizations to start in',
 };
 
 /**

@@ -20,6 +20,10 @@ import {
 /** The line rules of monitoring.md section 4, for the single and the bulk edit alike. */
 export const ARCHIVED_LINE_CHOSEN = 'Archived lines cannot be chosen.';
 export const ARCHIVED_LINE_LOCKED = 'The line has been archived and cannot be changed.';
+/** A record is reviewed on a line: without one it would count nowhere (single and bulk edit). */
+export const reviewNeedsLine = (line = 'line') =>
+  `Choose a ${line} before marking the record reviewed.`;
+export const REVIEW_NEEDS_LINE = reviewNeedsLine();
 
 export const TEMPERATURE_TYPES = ['ambient', 'refrigerated', 'frozen'] as const;
 

@@ -16,6 +16,17 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/** The signed-in user's own account: the user, and where the selector opens at sign-in. */
+export const account = user.extend({
+  /** The organization last chosen in the selector; null when none, or no longer the user's. */
+  last_institute: out.int().nullable(),
+});
+export type Account = z.infer<typeof account>;
+
+/** The organization chosen in the selector, remembered for the next sign-in anywhere. */
+export const accountOrganization = z.object({ institute: id() });
+export type AccountOrganization = z.infer<typeof accountOrganization>;
+
 const names = {
   first_name: text().trim().min(1, "First Name can't be empty").max(150),
   last_name: text().trim().min(1, "Last Name can't be empty").max(150),

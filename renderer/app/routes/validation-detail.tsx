@@ -19,7 +19,7 @@ import {
 } from '../../features/validations';
 import { useCanEdit } from '../../lib/permissions';
 import { formatDay } from '../../lib/calendar-day';
-import { counted } from '../../lib/plural';
+import { counted } from '../../../shared/domain/plural';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

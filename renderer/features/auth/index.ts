@@ -1,6 +1,7 @@
 export { useRegistration } from './api/get-registration';
 export { useUser } from './api/get-user';
 export { authKeys } from './api/keys';
+export { useRememberOrganization } from './api/remember-organization';
 export { LoginForm } from './components/login-form';
 export { PasswordResetForm } from './components/password-reset-form';
 export { PasswordResetRequestForm } from './components/password-reset-request-form';

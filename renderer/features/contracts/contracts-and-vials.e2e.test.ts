@@ -98,6 +98,56 @@ it('staff create a contract with two PDFs, edit it and delete a file', async () 
   await screenshot(e2e.page, 'contracts');
 });
 
+/** Opens the create form of /contracts/add and fills in an open contract of the hospital. */
+async function fillOpenContract(title: string, startDate: string) {
+  await loginAs(e2e.page, 'staff@example.org');
+  await e2e.page.goto('/contracts/add');
+  const form = e2e.page.getByRole('form', { name: 'Create New Contract' });
+  await form.getByRole('combobox', { name: 'Organization' }).click();
+  await e2e.page.getByRole('option', { name: 'Northfield General Hospital' }).click();
+  await form.getByRole('textbox', { name: 'Title' }).fill(title);
+  await e2e.page.getByLabel('Start Date').fill(startDate);
+  await e2e.page.getByLabel('Open Contract').check();
+}
+
+it('saves a contract that starts next year again, with a PDF attached on the edit form', async () => {
+  const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
+  await fillOpenContract('Starts next year', nextYear);
+  await e2e.page.getByRole('button', { name: 'Create', exact: true }).click();
+  await toast(CONTRACT_MESSAGES.created).waitFor();
+  await e2e.page.getByRole('heading', { name: 'Update Contract' }).waitFor();
+
+  await e2e.page.getByLabel('PDF files').setInputFiles([pdf('terms')]);
+  await e2e.page.getByRole('button', { name: 'Update', exact: true }).click();
+  await toast(CONTRACT_MESSAGES.updated).waitFor();
+  await e2e.page.getByRole('list', { name: 'Contract files' }).getByText('terms.pdf').waitFor();
+  // A start in the future is never Customer Since, so nothing blocks the save.
+  expect(await e2e.page.getByLabel('Customer Since').inputValue()).not.toBe(nextYear);
+  await screenshot(e2e.page, 'contract-future-start-saved');
+});
+
+it('creates nothing when a picked file is not a PDF, and says so once', async () => {
+  await fillOpenContract('Refused file', '2025-06-01');
+  await e2e.page
+    .getByLabel('PDF files')
+    .setInputFiles([
+      pdf('signed'),
+      { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a not a pdf') },
+    ]);
+  await e2e.page.getByRole('button', { name: 'Create', exact: true }).click();
+
+  const refused = `${CONTRACT_MESSAGES.pdfOnly} (scan.pdf)`;
+  await toast(`${CONTRACT_MESSAGES.createFailed}: ${refused}`).waitFor();
+  await e2e.page.getByText(refused, { exact: true }).waitFor();
+  expect(await toast(CONTRACT_MESSAGES.created).count()).toBe(0);
+  expect(await toast(CONTRACT_MESSAGES.uploadFailed).count()).toBe(0);
+  expect(new URL(e2e.page.url()).pathname).toBe('/contracts/add');
+  const staff = await e2e.server.login('staff@example.org');
+  const list = await staff.get('/v2/contracts?title__icontains=Refused');
+  expect(list.body.total).toBe(0);
+  await screenshot(e2e.page, 'contract-refused-file');
+});
+
 it('staff register a vial, generate and download its DIF file, and delete it by typing its label', async () => {
   const staff = await e2e.server.login('staff@example.org');
   const member = await e2e.server.login('member@example.org');

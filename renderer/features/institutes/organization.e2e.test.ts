@@ -1,4 +1,10 @@
-import { loginAs, screenshot, setUpBrowserTests, waitForValue } from '../../../testing/browser';
+import {
+  loginAs,
+  newPage,
+  screenshot,
+  setUpBrowserTests,
+  waitForValue,
+} from '../../../testing/browser';
 
 const e2e = setUpBrowserTests();
 
@@ -186,4 +192,24 @@ it('changes names on the account page and marks a wrong current password', async
   await e2e.page.getByText('Changes saved').waitFor();
   await e2e.page.getByRole('button', { name: 'Settings menu' }).click();
   await e2e.page.getByText('Gustav Guest').waitFor();
+});
+
+it('starts staff in the organization they chose last, in another browser too', async () => {
+  await loginAs(e2e.page, 'staff@example.org');
+  await Promise.all([
+    e2e.page.waitForResponse((r) => r.url().endsWith('/v2/auth/account/organization') && r.ok()),
+    switchTo('Northfield General Hospital'),
+  ]);
+  // Another browser: none of this one's storage, only the server's memory of the choice.
+  const other = await newPage(e2e.browser, e2e.server.url);
+  try {
+    await loginAs(other, 'staff@example.org');
+    await waitForValue(
+      other.getByRole('combobox', { name: 'Organization' }),
+      'Northfield General Hospital',
+    );
+    await screenshot(other, 'organization-remembered');
+  } finally {
+    await other.context().close();
+  }
 });

@@ -6,11 +6,13 @@ import { FORM_DATA_ISSUE } from '../../lib/form-errors';
 
 const e2e = setUpBrowserTests();
 let atriumId: number;
+let hospitalId: number;
 
 /** Two hospital lines: Atrium with five records (figures shown), Basement without any. */
 beforeAll(async () => {
   const db = e2e.server.ctx.db;
   const { hospital } = await instituteIds(db);
+  hospitalId = hospital;
   const atrium = await insertLine(db, hospital, { name: 'Atrium Line', length: 120 });
   atriumId = atrium.id;
   await insertLine(db, hospital, { name: 'Basement Line' });
@@ -39,6 +41,30 @@ it('archives a line the moment its box is ticked', async () => {
   await e2e.page.getByRole('checkbox', { name: 'Archive Atrium Line' }).uncheck();
   await saved;
   expect((await api.get(`/v2/lines/${atriumId}`)).body.archived).toBe(false);
+});
+
+it('takes an archiving back with the Undo of its toast', async () => {
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.getByRole('tab', { name: 'Lines' }).click();
+  await linesGrid().getByText('Basement Line').waitFor();
+  const box = e2e.page.getByRole('checkbox', { name: 'Archive Basement Line' });
+  await box.check();
+  const undo = e2e.page.getByRole('button', { name: 'Undo archiving Basement Line' });
+  await undo.waitFor();
+  await screenshot(e2e.page, 'line-archive-undo');
+  const restored = e2e.page.waitForResponse(
+    (r) => /\/v2\/lines\/\d+$/.test(r.url()) && r.request().method() === 'PATCH' && r.ok(),
+  );
+  await undo.click();
+  await restored;
+  await e2e.page.waitForFunction(
+    () =>
+      !(document.querySelector('input[aria-label="Archive Basement Line"]') as HTMLInputElement)
+        ?.checked,
+  );
+  const api = await e2e.server.login('member@example.org');
+  const lines = (await api.get(`/v2/institutes/${hospitalId}/lines?size=100`)).body.items;
+  expect(lines.find((l: { name: string }) => l.name === 'Basement Line').archived).toBe(false);
 });
 
 it('validates the add-line form and puts a 422 on its field with the form toast', async () => {

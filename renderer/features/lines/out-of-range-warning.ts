@@ -1,4 +1,4 @@
-import { counted, plural } from '../../lib/plural';
+import { counted, plural } from '../../../shared/domain/plural';
 
 /**
  * The persistent warning of monitoring.md section 8, for `out_of_range_count` records: the

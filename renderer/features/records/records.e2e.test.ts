@@ -4,6 +4,7 @@ import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../tes
 import { expected } from '../../../shared/vial/testing/fixtures';
 import { insertLine, insertValidation } from '../../../testing/rows';
 import { TransitRecord } from '../../../server/entities/record';
+import { reviewNeedsLine } from '../../../shared/api/records';
 
 const e2e = setUpBrowserTests();
 let bravoId: number;
@@ -127,6 +128,22 @@ it('adds a comment with Shift+Enter, then edits and deletes it as its author', a
   await panel().getByRole('button', { name: 'Delete comment' }).click();
   await e2e.page.getByText('Comment deleted').waitFor();
   await panel().getByText('No comments yet.').waitFor();
+});
+
+it('will not mark a record reviewed without a line: the form says why and lets the user choose one', async () => {
+  await openQueue('VV-Q2');
+  const queued = await tab(/To Review \(\d+\)/).textContent();
+  await row('VV-Q2').getByRole('gridcell').nth(2).click();
+  await panel().getByRole('button', { name: 'Review', exact: true }).click();
+  const reason = panel().getByText(reviewNeedsLine('line'));
+  await reason.waitFor();
+  await screenshot(e2e.page, 'records-review-needs-line');
+  expect(await e2e.page.getByText('Changes saved').count()).toBe(0);
+  expect(await tab(/To Review \(\d+\)/).textContent()).toBe(queued);
+  await row('VV-Q2').waitFor();
+  // Choosing a line takes the reason away.
+  await chooseLine('Line Alpha');
+  await reason.waitFor({ state: 'detached' });
 });
 
 it('excludes checked records in bulk with the toast in the spec words', async () => {

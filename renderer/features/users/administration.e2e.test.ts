@@ -280,3 +280,29 @@ it.each(['member', 'guest'])(
     await screenshot(page, `settings-users-${who}`);
   },
 );
+
+it('names the user in the confirmations of Revoke Access and Delete, and Cancel changes nothing', async () => {
+  await loginAs(e2e.page, 'owner@example.org');
+  await e2e.page.goto('/settings');
+  const users = e2e.page.getByRole('grid', { name: 'Users' });
+  for (const [button, title, text] of [
+    [
+      'Revoke Access of member@example.org',
+      'Revoke Access',
+      'Remove the access of Maria Member (member@example.org) to this organization?',
+    ],
+    [
+      'Delete member@example.org',
+      'Delete User',
+      'Delete Maria Member (member@example.org)? This cannot be undone.',
+    ],
+  ]) {
+    await users.getByRole('button', { name: button }).click();
+    const dialog = e2e.page.getByRole('dialog', { name: title });
+    await dialog.getByText(text).waitFor();
+    if (title === 'Delete User') await screenshot(e2e.page, 'user-delete-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+  await users.getByRole('gridcell', { name: 'member@example.org', exact: true }).waitFor();
+});

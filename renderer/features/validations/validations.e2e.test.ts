@@ -36,8 +36,10 @@ it('says per day what a validation of several days needs, as the protocol beside
   const review = e2e.page.getByRole('table', { name: 'Review' });
   await review.getByText('ICU to Central Lab').waitFor();
   expect(await review.getByRole('row', { name: /Records needed/ }).textContent()).toBe(
-    'Records needed4 per line on each of the 3 days: 12 per line in all',
+    'Records needed4 per line on each of the 3 days (12 records in all)',
   );
+  // Beside 'Collect 4 records for each line.', no per-line total that contradicts it.
+  expect(await e2e.page.getByText(/12 per line/).count()).toBe(0);
   await e2e.page.getByText(VALIDATION_MESSAGES.collect, { exact: false }).waitFor();
 });
 

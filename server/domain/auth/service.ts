@@ -11,7 +11,10 @@ import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../errors';
+import { counted } from '../../../shared/domain/plural';
+import { instituteExists } from '../institutes/repository';
 import * as oneTimeTokens from '../one-time-tokens/repository';
+import { authorize, canSeeInstitute } from '../policy';
 import * as users from '../users/repository';
 import * as tokens from './repository';
 import { effectiveRole } from '../../../shared/domain/roles';
@@ -65,7 +68,7 @@ export async function issueTokens(
 const findByEmail = (db: DataSource, email: string) =>
   users.findUserByEmail(db.manager, email.trim().toLowerCase());
 
-const inMinutes = (seconds: number) => `${Math.ceil(seconds / 60)} minute(s)`;
+const inMinutes = (seconds: number) => counted(Math.ceil(seconds / 60), 'minute', 'minutes');
 
 /** Refuses with 429 and Retry-After while the account or the address is over its limit. */
 async function checkThrottle(
@@ -219,6 +222,31 @@ async function accountOf(manager: EntityManager, userId: number) {
 
 export const getAccount = ({ db }: { db: DataSource }, userId: number) =>
   accountOf(db.manager, userId);
+
+/**
+ * The organization the user last chose, while they may still see it; null otherwise, and their
+ * default organization applies (a user who lost access to it starts there again).
+ */
+export function lastInstituteOf(user: User): number | null {
+  const chosen = user.lastInstituteId;
+  const access = { isStaff: user.isStaff, instituteIds: (user.institutes ?? []).map((i) => i.id) };
+  return chosen !== null && canSeeInstitute(access, chosen) ? chosen : null;
+}
+
+/**
+ * Remembers the organization the user chose in the selector, on the server, so their next
+ * sign-in starts there in any browser or the desktop app. One they may not see answers 404.
+ */
+export async function chooseInstitute(
+  { db }: { db: DataSource },
+  me: AuthUser,
+  instituteId: number,
+) {
+  authorize(me, 'read', instituteId);
+  if (!(await instituteExists(db.manager, instituteId))) throw notFound();
+  await users.updateUser(db.manager, me.id, { lastInstituteId: instituteId });
+  return getAccount({ db }, me.id);
+}
 
 /**
  * After a password change or reset: every refresh token of the user stops working except those

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   CONTRACT_MESSAGES,
   PDF_MAGIC,
+  latestToday,
   type contractCreate,
   type contractListQuery,
   type contractUpdate,
@@ -43,7 +44,12 @@ export async function getContract({ db }: DbDeps, user: AuthUser, id: number): P
   return contract;
 }
 
-/** Customer Since as given, else the start of the institute's first contract (this one counts). */
+/**
+ * Customer Since as given, else the start of the institute's first contract (this one counts),
+ * once that start has come: Customer Since is never in the future (administration.md section 5),
+ * so an institute whose first contract has not begun is no customer yet and has none; a later
+ * save of one of its contracts fills it in.
+ */
 async function customerSince(
   { db }: DbDeps,
   instituteId: number,
@@ -52,7 +58,8 @@ async function customerSince(
 ) {
   if (given) return given;
   const first = await repo.firstContractStart(db.manager, instituteId);
-  return first && first < startDate ? first : startDate;
+  const start = first && first < startDate ? first : startDate;
+  return start <= latestToday() ? start : null;
 }
 
 export async function createContract(

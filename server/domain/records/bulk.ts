@@ -1,7 +1,7 @@
 import { writeRecordsWithEvents } from '../monitoring/events';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordBulkResult, RecordBulkUpdate } from '../../../shared/api/record-bulk';
-import { ARCHIVED_LINE_LOCKED } from '../../../shared/api/records';
+import { ARCHIVED_LINE_LOCKED, REVIEW_NEEDS_LINE } from '../../../shared/api/records';
 import type { AuthUser } from '../../auth/auth-user';
 import type { TransitRecord } from '../../entities/record';
 import { invalidField, notFound } from '../errors';
@@ -59,6 +59,8 @@ export async function bulkUpdateRecords(
     const records = await lockRecords(manager, user, instituteId, ids);
     await writeRecordsWithEvents(manager, ids, async () => {
       if (body.line !== undefined) await assignLine(manager, instituteId, records, body.line);
+      else if (body.is_reviewed === true && records.some((r) => r.lineId === null))
+        throw invalidField('line', REVIEW_NEEDS_LINE);
       const flags: Partial<Pick<TransitRecord, 'exclude' | 'isReviewed'>> = {};
       if (body.exclude !== undefined) flags.exclude = body.exclude;
       if (body.is_reviewed !== undefined) flags.isReviewed = body.is_reviewed;

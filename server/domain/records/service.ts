@@ -2,6 +2,7 @@ import { writeRecordsWithEvents } from '../monitoring/events';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   ARCHIVED_LINE_LOCKED,
+  REVIEW_NEEDS_LINE,
   STAFF_RECORD_FIELDS,
   type RecordDto,
   type RecordListQuery,
@@ -157,6 +158,8 @@ export async function patchRecord(
       record.labels = await labelsOfInstitute(manager, record.instituteId, patch.labels);
     }
     if (patch.exclude !== undefined) record.exclude = patch.exclude;
+    if (patch.is_reviewed === true && record.lineId === null)
+      throw invalidField('line', REVIEW_NEEDS_LINE);
     if (patch.is_reviewed !== undefined) record.isReviewed = patch.is_reviewed;
     if (patch.date !== undefined) record.date = new Date(patch.date);
     if (patch.hidden !== undefined) record.hidden = patch.hidden;

@@ -11,12 +11,13 @@ import {
   tokenResponse,
 } from '../../../shared/api/auth';
 import { text } from '../../../shared/api/common';
-import { user } from '../../../shared/api/users';
+import { account, accountOrganization, user } from '../../../shared/api/users';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import * as auth from '../../domain/auth/service';
 import { apiRouter } from '../../http/api-router';
-import { presentUser } from '../users/presenter';
+import type { User } from '../../entities/user';
+import { presentAccount, presentUser } from '../users/presenter';
 
 export function authRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'auth');
@@ -99,10 +100,29 @@ export function authRouter(ctx: AppContext): Router {
     async ({ body, req }) => presentUser(await auth.register(deps, body, req.ip ?? 'unknown')),
   );
 
+  const answerAccount = (account: User) => presentAccount(account, auth.lastInstituteOf(account));
   api.get(
     '/v2/auth/account',
-    { summary: 'The signed-in user', access: 'self', response: user },
-    async ({ user: me }) => presentUser(await auth.getAccount(deps, me.id)),
+    {
+      summary: 'The signed-in user, with the organization they last chose',
+      access: 'self',
+      response: account,
+    },
+    async ({ user: me }) => answerAccount(await auth.getAccount(deps, me.id)),
+  );
+
+  api.put(
+    '/v2/auth/account/organization',
+    {
+      summary:
+        'Remember the organization chosen in the selector: the next sign-in, in any browser or ' +
+        'the desktop app, starts there (404 for one the user may not see)',
+      access: 'self',
+      body: accountOrganization,
+      response: account,
+    },
+    async ({ user: me, body }) =>
+      answerAccount(await auth.chooseInstitute(deps, me, body.institute)),
   );
 
   api.post(
@@ -111,10 +131,10 @@ export function authRouter(ctx: AppContext): Router {
       summary: 'Change own names and, with the current password, the password',
       access: 'self',
       body: accountUpdate,
-      response: user,
+      response: account,
     },
     async ({ user: me, body }) =>
-      presentUser(await auth.updateAccount(deps, me.id, body, me.session)),
+      answerAccount(await auth.updateAccount(deps, me.id, body, me.session)),
   );
 
   return api.router;

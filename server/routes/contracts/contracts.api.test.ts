@@ -121,6 +121,33 @@ describe('contract rules', () => {
     expect(ignoredInstitute.body).toMatchObject({ institute: courier, title: 'Courier renewal 2' });
   });
 
+  it('never derives a Customer Since in the future: a contract starting next year saves again', async () => {
+    const clinic = (await staff.post('/v2/institutes', { name: 'Future Clinic' })).body.id;
+    const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
+    const future = await staff.post(
+      '/v2/contracts',
+      contract({ institute: clinic, start_date: nextYear, end_date: null }),
+    );
+    expect(future.body.customer_since).toBeNull();
+    // What the edit form sends back: every field, Customer Since empty.
+    const saved = await staff.patch(`/v2/contracts/${future.body.id}`, {
+      title: 'Starts next year',
+      start_date: nextYear,
+      end_date: null,
+      status: 'paid',
+      notes: null,
+      customer_since: null,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ title: 'Starts next year', customer_since: null });
+    // Once a contract has begun, the earliest start that has come is Customer Since.
+    const begun = await staff.post(
+      '/v2/contracts',
+      contract({ institute: clinic, start_date: '2025-09-01', end_date: null }),
+    );
+    expect(begun.body.customer_since).toBe('2025-09-01');
+  });
+
   it('takes every status and no other', async () => {
     const { body } = await staff.post('/v2/contracts', contract({ title: 'Statuses' }));
     for (const status of CONTRACT_STATUSES) {

@@ -1,3 +1,4 @@
+import { REVIEW_NEEDS_LINE } from '../../../shared/api/records';
 import { insertLine, insertRecords, insertValidation } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
@@ -139,6 +140,28 @@ describe('assigning many records to a line', () => {
     const res = await bulk(member, { ids: [row.id], line: foreignLine.id });
     expect(res.status).toBe(422);
     expect(res.body.detail[0]).toMatchObject({ loc: ['body', 'line'], msg: 'No such line.' });
+  });
+});
+
+describe('a record is reviewed on a line', () => {
+  it('refuses to mark a record without a line reviewed, alone or in bulk, with a 422 on line', async () => {
+    const line = (await insertLine(server.ctx.db, hospital)).id;
+    const [loose, placed] = await insert([{ lineId: null }, { lineId: line }]);
+    const refusal = {
+      detail: [expect.objectContaining({ loc: ['body', 'line'], msg: REVIEW_NEEDS_LINE })],
+    };
+
+    const single = await member.patch(`/v2/records/${loose.id}`, { is_reviewed: true });
+    expect(single.status).toBe(422);
+    expect(single.body).toEqual(refusal);
+    const many = await bulk(member, { ids: [loose.id, placed.id], is_reviewed: true });
+    expect(many.status).toBe(422);
+    expect(many.body).toEqual(refusal);
+    expect((await reload([loose.id, placed.id])).map((r) => r.isReviewed)).toEqual([false, false]);
+
+    // With a line chosen in the same request, it is reviewed.
+    const withLine = await member.patch(`/v2/records/${loose.id}`, { line, is_reviewed: true });
+    expect(withLine.body).toMatchObject({ line: { id: line }, is_reviewed: true });
   });
 });
 

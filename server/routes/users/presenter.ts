@@ -1,6 +1,12 @@
-import type { User as UserDto } from '../../../shared/api/users';
+import type { Account as AccountDto, User as UserDto } from '../../../shared/api/users';
 import type { User } from '../../entities/user';
 import { effectiveRole } from '../../../shared/domain/roles';
+
+/** The signed-in user's own account: the user and the organization to start in. */
+export const presentAccount = (user: User, lastInstitute: number | null): AccountDto => ({
+  ...presentUser(user),
+  last_institute: lastInstitute,
+});
 
 /** The fields of a user that leave the server; never the password hash. */
 export function presentUser(user: User): UserDto {

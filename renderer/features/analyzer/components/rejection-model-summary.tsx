@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useRejectionModel } from '../api/get-rejection-model';
-import { counted } from '../../../lib/plural';
+import { counted } from '../../../../shared/domain/plural';
 
 const fixed = (v: number, digits: number) => v.toFixed(digits);
 

@@ -20,13 +20,16 @@ import {
   CONTRACT_MESSAGES,
   CONTRACT_NOTES_MAX,
   CONTRACT_STATUSES,
+  PDF_MAGIC,
   type ContractDto,
 } from '../../../../shared/api/contracts';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { withDetail } from '../../../lib/api-client';
 import { firstFieldError } from '../../../lib/form-errors';
 import { zonedToday } from '../../../lib/time-zone';
 import { useInstitutes } from '../../institutes';
 import { useCreateContract } from '../api/create-contract';
+import { useDeleteContract } from '../api/delete-contract';
 import { useUpdateContract } from '../api/update-contract';
 import { useUploadContractFiles } from '../api/upload-contract-files';
 import { contractStatusWord } from './contract-status-chip';
@@ -59,6 +62,15 @@ type Field = keyof Values;
 const isPdf = (file: File) =>
   file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
+/** The first file whose bytes do not start as a PDF's do, whatever its name says. */
+async function firstNonPdf(files: File[]): Promise<File | undefined> {
+  for (const file of files) {
+    const head = new Uint8Array(await file.slice(0, PDF_MAGIC.length).arrayBuffer());
+    if (String.fromCharCode(...head) !== PDF_MAGIC) return file;
+  }
+  return undefined;
+}
+
 const is4xx = (error: unknown) =>
   isAxiosError(error) &&
   (error.response?.status ?? 0) >= 400 &&
@@ -66,7 +78,8 @@ const is4xx = (error: unknown) =>
 
 /**
  * The contract form of /contracts/add ('Create New Contract') and /contracts/{id}/edit ('Update
- * Contract'; the organization cannot change). PDF files picked here go up after the save.
+ * Contract'; the organization cannot change). PDF files picked here go up after the save; a new
+ * contract and its files are saved together or not at all.
  */
 export function ContractForm({ contract }: { contract?: ContractDto }) {
   const navigate = useNavigate();
@@ -75,6 +88,7 @@ export function ContractForm({ contract }: { contract?: ContractDto }) {
   const create = useCreateContract();
   const update = useUpdateContract();
   const upload = useUploadContractFiles();
+  const remove = useDeleteContract();
   const fileInputId = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -99,7 +113,7 @@ export function ContractForm({ contract }: { contract?: ContractDto }) {
   const today = zonedToday(
     institutes.data?.items.find((i) => String(i.id) === instituteId)?.timezone,
   );
-  const saving = create.isPending || update.isPending || upload.isPending;
+  const saving = create.isPending || update.isPending || upload.isPending || remove.isPending;
 
   const pickFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.target.files ?? []);
@@ -115,23 +129,28 @@ export function ContractForm({ contract }: { contract?: ContractDto }) {
       setError(field.field as Field, { message: field.message });
     else if (field) setFileError(field.message);
   };
-
-  const uploadFiles = async (id: number) => {
-    if (files.length === 0) return true; // skipped when there are none
-    try {
-      await upload.mutateAsync({ id, files });
-      setFiles([]);
-      return true;
-    } catch (error) {
-      showFieldError(error);
-      enqueueSnackbar(CONTRACT_MESSAGES.uploadFailed, { variant: 'error' });
-      return false;
-    }
+  /** A refusal, one toast: the spec's words and the reason (a field's or the server's). */
+  const refuse = (message: string, error: unknown) => {
+    showFieldError(error);
+    const reason = firstFieldError(error)?.message;
+    enqueueSnackbar(reason ? `${message}: ${reason}` : withDetail(message, error), {
+      variant: 'error',
+    });
   };
 
   const submit = handleSubmit(async (values) => {
     if (values.customer_since && values.customer_since > today) {
       setError('customer_since', { message: CONTRACT_MESSAGES.customerSinceFuture });
+      return;
+    }
+    const failed = contract ? CONTRACT_MESSAGES.updateFailed : CONTRACT_MESSAGES.createFailed;
+    // The files are checked before anything is saved, so a refused file leaves no contract
+    // behind without it (the server checks the same bytes again).
+    const notPdf = await firstNonPdf(files);
+    if (notPdf) {
+      const message = `${CONTRACT_MESSAGES.pdfOnly} (${notPdf.name})`;
+      setFileError(message);
+      enqueueSnackbar(`${failed}: ${message}`, { variant: 'error' });
       return;
     }
     const body = {
@@ -146,28 +165,40 @@ export function ContractForm({ contract }: { contract?: ContractDto }) {
       try {
         await update.mutateAsync({ id: contract.id, body });
       } catch (error) {
-        if (is4xx(error)) {
-          showFieldError(error);
-          enqueueSnackbar(CONTRACT_MESSAGES.updateFailed, { variant: 'error' });
-        }
+        if (is4xx(error)) refuse(failed, error);
         return;
       }
-      if (await uploadFiles(contract.id))
-        enqueueSnackbar(CONTRACT_MESSAGES.updated, { variant: 'success' });
+      if (files.length > 0) {
+        try {
+          await upload.mutateAsync({ id: contract.id, files });
+          setFiles([]);
+        } catch (error) {
+          refuse(CONTRACT_MESSAGES.uploadFailed, error);
+          return;
+        }
+      }
+      enqueueSnackbar(CONTRACT_MESSAGES.updated, { variant: 'success' });
       return;
     }
     let created: ContractDto;
     try {
       created = await create.mutateAsync({ ...body, institute: Number(values.institute) });
     } catch (error) {
-      if (is4xx(error)) {
-        showFieldError(error);
-        enqueueSnackbar(CONTRACT_MESSAGES.createFailed, { variant: 'error' });
-      }
+      if (is4xx(error)) refuse(failed, error);
       return;
     }
+    if (files.length > 0) {
+      try {
+        await upload.mutateAsync({ id: created.id, files });
+      } catch (error) {
+        // All or none: a contract whose files were refused is taken back, the form stays.
+        await remove.mutateAsync(created.id).catch(() => undefined);
+        refuse(failed, error);
+        return;
+      }
+      setFiles([]);
+    }
     enqueueSnackbar(CONTRACT_MESSAGES.created, { variant: 'success' });
-    await uploadFiles(created.id);
     navigate(`/contracts/${created.id}/edit`, { replace: true });
   });
 
@@ -260,7 +291,7 @@ export function ContractForm({ contract }: { contract?: ContractDto }) {
             label="Customer Since"
             type="date"
             fullWidth
-            helperText="Empty: the start of the organization's first contract"
+            helperText="Empty: the start of the organization's first contract, once it has begun"
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
           />
         </Grid>

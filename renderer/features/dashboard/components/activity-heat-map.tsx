@@ -12,7 +12,7 @@ import { recordsLink } from '../../records';
 import { ACTIVITY_DAYS, useRecordActivity } from '../api/get-record-activity';
 import { CALENDAR, rangeStart } from './activity-calendar-layout';
 import { ErrorFetching } from '../../../components/ui/query-state';
-import { counted } from '../../../lib/plural';
+import { counted } from '../../../../shared/domain/plural';
 
 export const NO_RECORDS_ON = 'No records found on';
 

@@ -12,7 +12,7 @@ import { useLineWord } from '../../institutes';
 import { useLatestValidation } from '../api/get-latest-validation';
 import { guideLink } from './guides';
 import { ErrorFetching } from '../../../components/ui/query-state';
-import { counted } from '../../../lib/plural';
+import { counted } from '../../../../shared/domain/plural';
 
 /** A calendar day of the API read as a local day ('2026-03-02' is not UTC midnight here). */
 const day = (value: string) => formatDate(new Date(`${value}T00:00:00`));

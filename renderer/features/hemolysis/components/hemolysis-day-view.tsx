@@ -26,7 +26,7 @@ import { useMeasurementDays } from '../api/get-measurement-days';
 import { useMeasurements } from '../api/get-measurements';
 import { DayMeasurementsTable } from './day-measurements-table';
 import { clockIn } from './zone-clock';
-import { counted } from '../../../lib/plural';
+import { counted } from '../../../../shared/domain/plural';
 
 const HOUR = 3_600_000;
 

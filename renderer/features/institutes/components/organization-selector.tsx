@@ -13,7 +13,7 @@ import type { Institute } from '../../../../shared/api/institutes';
 import { hasMultiInstituteAccess } from '../../../../shared/domain/roles';
 import { useIsStaff } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session-store';
-import { useUser } from '../../auth';
+import { useRememberOrganization, useUser } from '../../auth';
 import { useInstitutes } from '../api/get-institutes';
 import { useRelationshipLabel } from '../api/get-relationship-labels';
 import { useSelectedInstitute, useSelectedInstituteId } from '../hooks/use-selected-institute';
@@ -60,6 +60,7 @@ export function OrganizationSelector() {
   const selectedId = useSelectedInstituteId();
   const { data: selected } = useSelectedInstitute();
   const selectInstitute = useSession((s) => s.selectInstitute);
+  const remember = useRememberOrganization();
 
   const relationshipLabel = useRelationshipLabel();
 
@@ -89,7 +90,11 @@ export function OrganizationSelector() {
         getOptionLabel={(i) => i.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         noOptionsText="No Organizations"
-        onChange={(_event, institute) => institute && selectInstitute(institute.id)}
+        onChange={(_event, institute) => {
+          if (!institute) return;
+          selectInstitute(institute.id);
+          remember.mutate(institute.id);
+        }}
         renderInput={(params) => (
           <TextField
             {...params}

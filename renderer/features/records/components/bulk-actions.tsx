@@ -11,7 +11,7 @@ import { useBulkUpdateRecords } from '../api/bulk-update-records';
 import { useLines } from '../../lines';
 import { outside, useOutOfRangeWarning } from '../hooks/use-out-of-range-warning';
 import { LineSelect } from './line-select';
-import { counted, plural } from '../../../lib/plural';
+import { counted, plural } from '../../../../shared/domain/plural';
 
 export const excludedMessage = (n: number) =>
   `${counted(n, 'Record', 'Records')} ${plural(n, 'has', 'have')} been excluded`;

@@ -13,6 +13,8 @@ interface Props {
   allowNone?: boolean;
   label?: string;
   disabled?: boolean;
+  /** Why the form cannot go on without a line, shown under the select. */
+  error?: string;
 }
 
 /**
@@ -27,6 +29,7 @@ export function LineSelect({
   allowNone = true,
   label,
   disabled,
+  error,
 }: Props) {
   const lines = useLines({ instituteId, ordering: 'name' });
   const word = useLineWord();
@@ -39,7 +42,8 @@ export function LineSelect({
       value={lines.data?.items ? (value ?? '') : ''}
       onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
       disabled={disabled || locked}
-      helperText={locked ? ARCHIVED_LINE_LOCKED : undefined}
+      error={error !== undefined}
+      helperText={locked ? ARCHIVED_LINE_LOCKED : error}
     >
       {allowNone && (
         <MenuItem value="">

@@ -6,9 +6,11 @@ import Switch from '@mui/material/Switch';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
-import type { RecordDto, RecordPatch } from '../../../../shared/api/records';
+import { reviewNeedsLine, type RecordDto, type RecordPatch } from '../../../../shared/api/records';
 import { errorDetail } from '../../../lib/api-client';
+import { firstFieldError } from '../../../lib/form-errors';
 import { useIsStaff } from '../../../lib/permissions';
+import { useLineWord } from '../../institutes';
 import { useUpdateRecord } from '../api/update-record';
 import { useOutOfRangeWarning } from '../hooks/use-out-of-range-warning';
 import { LabelsSelect } from './labels-select';
@@ -47,7 +49,8 @@ export function RecordReviewForm({ record, onSaved }: Props) {
   const warnOutOfRange = useOutOfRangeWarning();
   const { enqueueSnackbar } = useSnackbar();
   const staffBefore: StaffFields | undefined = staff ? staffValuesOf(record) : undefined;
-  const { control, handleSubmit, setValue } = useForm<Values>({
+  const word = useLineWord();
+  const { control, handleSubmit, setValue, setError, clearErrors } = useForm<Values>({
     resolver: zodResolver(reviewForm),
     defaultValues: {
       line: record.line?.id ?? null,
@@ -61,6 +64,11 @@ export function RecordReviewForm({ record, onSaved }: Props) {
   const lineLocked = record.line?.archived === true;
 
   const submit = handleSubmit(async (values) => {
+    // Reviewed means reviewed on a line (the server refuses it too): say so at the select.
+    if (values.line === null) {
+      setError('line', { message: reviewNeedsLine(word.lower) });
+      return;
+    }
     const lineChanged = values.line !== (record.line?.id ?? null);
     const body: RecordPatch = {
       labels: values.labels,
@@ -81,7 +89,9 @@ export function RecordReviewForm({ record, onSaved }: Props) {
         void warnOutOfRange(saved.line.id, () => true);
       }
     } catch (error) {
-      const detail = errorDetail(error);
+      const field = firstFieldError(error);
+      if (field?.field === 'line') setError('line', { message: field.message });
+      const detail = errorDetail(error) ?? field?.message;
       enqueueSnackbar(detail ?? 'Unable to save the record.', { variant: 'error' });
     }
   });
@@ -91,13 +101,15 @@ export function RecordReviewForm({ record, onSaved }: Props) {
       <Controller
         control={control}
         name="line"
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <LineSelect
             instituteId={record.institute}
             value={field.value}
             locked={lineLocked}
+            error={fieldState.error?.message}
             onChange={(id) => {
               field.onChange(id);
+              clearErrors('line');
               setValue('validation', null); // assigning a line clears the validation
             }}
           />

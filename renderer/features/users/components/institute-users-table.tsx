@@ -24,6 +24,12 @@ import { withDetail } from '../../../lib/api-client';
 
 type Pending = { kind: 'revoke' | 'delete'; user: User } | null;
 
+/** The user a confirmation names: 'Maria Member (member@example.org)', or the e-mail alone. */
+const whoIs = (user: User) => {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return name ? `${name} (${user.email})` : user.email;
+};
+
 /**
  * The Users section of Settings: the organization's users for every role; for staff, owners and
  * admins also their e-mail status and access management — Add User (invite by e-mail), Edit,
@@ -187,9 +193,10 @@ export function InstituteUsersTable({ instituteId, me }: { instituteId: number; 
         onConfirm={confirm}
         onClose={() => setPending(null)}
       >
-        {pending?.kind === 'delete'
-          ? `Delete ${pending.user.email}? This cannot be undone.`
-          : `Remove ${pending?.user.email ?? ''}'s access to this organization?`}
+        {pending &&
+          (pending.kind === 'delete'
+            ? `Delete ${whoIs(pending.user)}? This cannot be undone.`
+            : `Remove the access of ${whoIs(pending.user)} to this organization?`)}
       </ConfirmDialog>
     </Stack>
   );

@@ -9,7 +9,7 @@ import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes';
 import { useCompleteValidation } from '../api/complete-validation';
 import { useValidationSummary, type ValidationSummary } from '../api/get-validation-summary';
-import { counted, plural } from '../../../lib/plural';
+import { counted, plural } from '../../../../shared/domain/plural';
 
 /** What is still missing, line by line, in words. */
 function Shortfall({ summary }: { summary: ValidationSummary }) {

@@ -13,7 +13,7 @@ import { useLines } from '../../lines';
 import { formatDay } from '../../../lib/calendar-day';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 import { ErrorFetching } from '../../../components/ui/query-state';
-import { counted } from '../../../lib/plural';
+import { counted } from '../../../../shared/domain/plural';
 
 /** The wizard's lines table pages 5 by default (5, 20, 50, 100). */
 const PAGE_SIZES = [5, 20, 50, 100];

@@ -6,7 +6,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { MAX_DURATION_DAYS, MIN_DURATION_DAYS } from '../../../../shared/api/validations';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import type { ValidationFormValues } from './validation-form';
-import { counted } from '../../../lib/plural';
+import { counted } from '../../../../shared/domain/plural';
 
 const DURATIONS = Array.from(
   { length: MAX_DURATION_DAYS - MIN_DURATION_DAYS + 1 },

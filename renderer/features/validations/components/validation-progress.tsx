@@ -5,17 +5,21 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { VALIDATION_MESSAGES } from '../../../../shared/api/validations';
+import { RECORDS_PER_LINE_PER_DAY, VALIDATION_MESSAGES } from '../../../../shared/api/validations';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useValidationSummary } from '../api/get-validation-summary';
-import { counted } from '../../../lib/plural';
+import { counted } from '../../../../shared/domain/plural';
+import { useLineWord } from '../../institutes';
+import { perDayNeed } from '../records-needed';
 
 /** An in-progress validation: records collected per line against 4 per day of its duration. */
 export function ValidationProgress({ validationId }: { validationId: number }) {
   const summary = useValidationSummary(validationId);
+  const word = useLineWord();
   if (summary.isError) return <ErrorFetching />;
   if (!summary.data) return <RetrievingData />;
   const { lines, total_records_remaining: remaining } = summary.data;
+  const days = summary.data.records_required_per_line / RECORDS_PER_LINE_PER_DAY;
 
   return (
     <Paper sx={{ p: 2 }} component="section" aria-label="Progress">
@@ -23,7 +27,7 @@ export function ValidationProgress({ validationId }: { validationId: number }) {
         Progress
       </Typography>
       <Typography color="text.secondary" gutterBottom>
-        {VALIDATION_MESSAGES.collect}{' '}
+        {VALIDATION_MESSAGES.collect} {days > 1 && `That is ${perDayNeed(days, word.lower)}. `}
         {remaining > 0
           ? `${counted(remaining, 'record', 'records')} still to collect.`
           : 'All records are collected: the validation can be completed.'}

@@ -12,13 +12,12 @@ import { useLineWord } from '../../institutes';
 import { useLines } from '../../lines';
 import type { ValidationFormValues } from './validation-form';
 import { formatDay } from '../../../lib/calendar-day';
-import { counted } from '../../../lib/plural';
+import { counted } from '../../../../shared/domain/plural';
+import { perDayNeed } from '../records-needed';
 
-/** '4 per line on each day: 12 in all' (one day: '4 per line'). */
-const recordsNeeded = (days: number, line: string) =>
-  days === 1
-    ? `${RECORDS_PER_LINE_PER_DAY} per ${line}`
-    : `${RECORDS_PER_LINE_PER_DAY} per ${line} on each of the ${days} days: ${RECORDS_PER_LINE_PER_DAY * days} per ${line} in all`;
+/** '4 per line on each of the 3 days (24 records in all)': the total over every line chosen. */
+const recordsNeeded = (days: number, lines: number, line: string) =>
+  `${perDayNeed(days, line)} (${counted(RECORDS_PER_LINE_PER_DAY * days * lines, 'record', 'records')} in all)`;
 
 /** The wizard's last step: what will be created, and what the protocol asks for. */
 export function ValidationReview({
@@ -42,7 +41,7 @@ export function ValidationReview({
     ['Update Baseline', values.baseline ? 'Yes' : 'No'],
     [word.plural, names.join(', ')],
     // Per day, as the protocol below says it: never a total that reads as a contradiction of it.
-    ['Records needed', recordsNeeded(days, word.lower)],
+    ['Records needed', recordsNeeded(days, values.lines.length, word.lower)],
   ];
   return (
     <>

@@ -15,7 +15,7 @@ import {
   type VialMessage,
 } from '../../../../shared/ipc/vial-drive';
 import { formatBytes } from '../../../lib/format';
-import { counted } from '../../../lib/plural';
+import { counted } from '../../../../shared/domain/plural';
 
 const STATUS_COLOR: Record<UploadStatus, ChipProps['color']> = {
   no_data: 'default',
