@@ -38,14 +38,23 @@ export function logRequests(log: Logger): RequestHandler {
 }
 
 /** The institute a route under `/v2/institutes/:id` acts on. */
-function instituteOf(req: { params: Record<string, unknown>; route?: { path?: string } }) {
+function instituteOf(req: RoutedRequest & { params: Record<string, unknown> }) {
   const id = req.params.id;
-  return req.route?.path?.startsWith('/v2/institutes/:id') && typeof id === 'string'
+  return routeTemplate(req).startsWith('/v2/institutes/:id') && typeof id === 'string'
     ? id
     : undefined;
 }
 
 /** The route's declared template (`/v2/records/:id`); what no route matched is named by kind. */
-export function routeTemplate(req: { route?: { path?: string }; path: string }): string {
-  return req.route?.path ?? (req.path.startsWith('/v2') ? 'unmatched' : 'static');
+export function routeTemplate(req: RoutedRequest): string {
+  const declared: unknown = req.route?.path;
+  if (typeof declared === 'string') return declared;
+  // The app's own pages (a pattern route) and files, or an API path no route matched.
+  return req.path.startsWith('/v2') ? 'unmatched' : 'static';
+}
+
+/** What Express leaves on a request: the route that answered it, if one did. */
+interface RoutedRequest {
+  route?: { path?: unknown };
+  path: string;
 }
