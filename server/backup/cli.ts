@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { consoleLogger } from '../boot';
+import { commandLogger } from '../logging/logger';
 import { loadConfig } from '../config';
 import { backup } from './backup';
 import { restore } from './restore';
@@ -26,7 +26,7 @@ function required(value: string | undefined, what: string): string {
 }
 
 async function main(command: string | undefined, args: string[]): Promise<number> {
-  const log = consoleLogger;
+  const log = commandLogger;
   if (command === 'backup') {
     const { values } = parseArgs({ args, options: { to: { type: 'string' } } });
     const to = required(values.to, '--to DIR');
@@ -68,7 +68,7 @@ main(process.argv[2], process.argv.slice(3)).then(
       process.exit(2);
     }
     // A refusal or failure says all in its message (a bad variable names itself): no stack.
-    consoleLogger.error('Failed:', err instanceof Error ? err.message : err);
+    commandLogger.error('Failed:', err instanceof Error ? err.message : err);
     process.exit(1);
   },
 );

@@ -48,3 +48,10 @@ function adapt(log: pino.Logger): Logger {
       log.error({ ...fields, err }, message),
   };
 }
+
+/** For commands a person runs (backup, restore): plain lines, problems on stderr. */
+export const commandLogger: Logger = {
+  info: (message) => console.log(message),
+  error: (message, err) =>
+    err === undefined ? console.error(message) : console.error(message, err),
+};
