@@ -7,7 +7,9 @@ export type ExportColumn =
   /** `decimals` as the screen shows the figure; the cell keeps its full value. */
   | { header: string; type: 'number'; decimals: number; width?: number }
   /** ISO 8601 in the institute's time zone, with its offset: `2026-03-01T10:00:00+01:00`. */
-  | { header: string; type: 'instant'; width?: number };
+  | { header: string; type: 'instant'; width?: number }
+  /** A calendar day, ISO 8601: `2026-03-01`. */
+  | { header: string; type: 'day'; width?: number };
 
 export type ExportCell = string | number | null;
 

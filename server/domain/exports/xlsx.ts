@@ -9,6 +9,7 @@ function numberFormat(column: ExportColumn): string | undefined {
   if (column.type === 'number')
     return column.decimals > 0 ? `0.${'0'.repeat(column.decimals)}` : '0';
   if (column.type === 'instant') return 'yyyy-mm-dd hh:mm:ss';
+  if (column.type === 'day') return 'yyyy-mm-dd';
   return undefined;
 }
 
@@ -21,6 +22,7 @@ function numberFormat(column: ExportColumn): string | undefined {
 function xlsxCell(column: ExportColumn, cell: ExportCell): string | number | Date | null {
   if (cell === null) return null;
   if (column.type === 'instant') return new Date(`${String(cell).slice(0, 19)}Z`);
+  if (column.type === 'day') return new Date(`${String(cell)}T00:00:00Z`);
   if (column.type === 'text') return neutraliseFormula(String(cell));
   return cell;
 }
