@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { chooseOrganization, loginAs, setUpBrowserTests } from '../../../testing/browser';
 import { insertProcessedRecords, instituteIds } from '../../../testing/lines';
@@ -82,4 +83,19 @@ test('a refused export says why, in the server words', async () => {
   await e2e.page
     .getByText('The export failed: You do not have permission to perform this action.')
     .waitFor();
+});
+
+test('the lines table exports as CSV with its statistics', async () => {
+  await loginAs(e2e.page, 'member@example.org');
+  await e2e.page.goto('/lines');
+  await e2e.page.getByRole('link', { name: 'Alpha Tube' }).first().waitFor();
+  await exportButton().click();
+  const [download] = await Promise.all([
+    e2e.page.waitForEvent('download'),
+    e2e.page.getByRole('menuitem', { name: 'CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^lines-\d+\.csv$/);
+  const rows = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
+  expect(rows[0]).toMatch(/^\uFEFFLine,Labels,Length \(m\),Records,VitalMetric \(g·s\)/);
+  expect(rows.find((r) => r.startsWith('Alpha Tube,'))).toMatch(/^Alpha Tube,,[^,]*,2,/);
 });
