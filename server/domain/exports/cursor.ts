@@ -24,10 +24,22 @@ export async function* cursorBatches<R>(
     // a cursor is planned for by default, which picks slow ordered index walks.
     await runner.query(`SET LOCAL cursor_tuple_fraction = 1.0`);
     await runner.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${sql}`, parameters);
+    const fetchBatch = () => {
+      const fetched = runner.query(`FETCH ${BATCH_ROWS} FROM export_rows`) as Promise<R[]>;
+      // Awaited below unless the reader stops first; then ROLLBACK reports the connection's state.
+      fetched.catch(() => undefined);
+      return fetched;
+    };
+    let pending = fetchBatch();
     for (;;) {
-      const rows = (await runner.query(`FETCH ${BATCH_ROWS} FROM export_rows`)) as R[];
-      if (rows.length) yield rows;
-      if (rows.length < BATCH_ROWS) break;
+      const rows = await pending;
+      if (rows.length < BATCH_ROWS) {
+        if (rows.length) yield rows;
+        break;
+      }
+      // The database reads the next batch while this one is written out.
+      pending = fetchBatch();
+      yield rows;
     }
   } finally {
     // A read-only transaction has nothing to keep: ending it either way closes the cursor.

@@ -155,3 +155,21 @@ describe('records export as Excel', () => {
     expect((await member.get(exportUrl(courier, 'format=xlsx'))).status).toBe(404);
   });
 });
+
+describe('a records export of several cursor batches', () => {
+  it('holds every record once, in order', async () => {
+    const extra = 12_345;
+    await server.ctx.db.query(
+      `INSERT INTO records (institute_id, date, is_processed, sha256, file_size, vial_label)
+       SELECT $1, timestamptz '2020-01-01T00:00:00Z' + i * interval '1 minute', true,
+              md5(i::text) || md5(i::text || 'x'), 1024, 'B-' || i
+       FROM generate_series(1, $2::int) i`,
+      [hospital, extra],
+    );
+    const { bytes } = await download(member, exportUrl(hospital, 'format=csv&ordering=date'));
+    const rows = csvLines(bytes).slice(1);
+    expect(rows).toHaveLength(extra + 2);
+    const vials = rows.slice(0, extra).map((r) => r.split(',')[1]);
+    expect(vials).toEqual(Array.from({ length: extra }, (_, i) => `B-${i + 1}`));
+  });
+});
