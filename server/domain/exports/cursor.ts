@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 
 /** Rows fetched per round trip: large enough to keep the writer busy, small enough to stay flat. */
-const BATCH_ROWS = 5000;
+const BATCH_ROWS = 2000;
 
 /**
  * The rows of `sql` in batches through a server-side cursor, so a million-row export holds one
@@ -24,22 +24,11 @@ export async function* cursorBatches<R>(
     // a cursor is planned for by default, which picks slow ordered index walks.
     await runner.query(`SET LOCAL cursor_tuple_fraction = 1.0`);
     await runner.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${sql}`, parameters);
-    const fetchBatch = () => {
-      const fetched = runner.query(`FETCH ${BATCH_ROWS} FROM export_rows`) as Promise<R[]>;
-      // Awaited below unless the reader stops first; then ROLLBACK reports the connection's state.
-      fetched.catch(() => undefined);
-      return fetched;
-    };
-    let pending = fetchBatch();
+    // One batch at a time: reading ahead made the writers' garbage outgrow the 32 MB bound.
     for (;;) {
-      const rows = await pending;
-      if (rows.length < BATCH_ROWS) {
-        if (rows.length) yield rows;
-        break;
-      }
-      // The database reads the next batch while this one is written out.
-      pending = fetchBatch();
-      yield rows;
+      const rows = (await runner.query(`FETCH ${BATCH_ROWS} FROM export_rows`)) as R[];
+      if (rows.length) yield rows;
+      if (rows.length < BATCH_ROWS) break;
     }
   } finally {
     // A read-only transaction has nothing to keep: ending it either way closes the cursor.

@@ -3,6 +3,7 @@ import { insertProcessedRecords } from '../../../testing/lines';
 import { insertLine } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
+import { csvLines, downloadExport } from '../../../testing/exports';
 
 let server: TestServer;
 let member: ApiClient, guest: ApiClient;
@@ -24,23 +25,12 @@ afterAll(() => server.stop());
 const exportUrl = (institute: number, query: string) =>
   `/v2/institutes/${institute}/lines/export?${query}`;
 
-async function download(client: ApiClient, path: string) {
-  const res = await fetch(client.baseUrl + path, {
-    headers: { Authorization: `Bearer ${client.token}` },
-  });
-  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
-const csvLines = (bytes: Buffer) =>
-  bytes
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\r\n');
-
 describe('lines export', () => {
   it('writes every line the filters keep with its statistics, names neutralised', async () => {
-    const { res, bytes } = await download(member, exportUrl(hospital, 'format=csv&archived=false'));
+    const { res, bytes } = await downloadExport(
+      member,
+      exportUrl(hospital, 'format=csv&archived=false'),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
     const [header, ...rows] = csvLines(bytes);
@@ -52,7 +42,10 @@ describe('lines export', () => {
   });
 
   it('writes typed Excel cells', async () => {
-    const { bytes } = await download(member, exportUrl(hospital, 'format=xlsx&ordering=name'));
+    const { bytes } = await downloadExport(
+      member,
+      exportUrl(hospital, 'format=xlsx&ordering=name'),
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Lines')!;
@@ -67,7 +60,7 @@ describe('lines export', () => {
   });
 
   it('has the permissions of the list', async () => {
-    expect((await download(guest, exportUrl(hospital, 'format=csv'))).res.status).toBe(200);
+    expect((await downloadExport(guest, exportUrl(hospital, 'format=csv'))).res.status).toBe(200);
     const other = await member.get(exportUrl(courier, 'format=xlsx'));
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ detail: 'Not found.' });

@@ -4,6 +4,7 @@ import { Label } from '../../entities/label';
 import { insertLine, insertRecords } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
+import { csvLines, downloadExport } from '../../../testing/exports';
 
 let server: TestServer;
 let member: ApiClient, guest: ApiClient, staff: ApiClient;
@@ -53,24 +54,9 @@ afterAll(() => server.stop());
 const exportUrl = (institute: number, query: string) =>
   `/v2/institutes/${institute}/records/export?${query}`;
 
-/** The download as the browser gets it: bytes, not text. */
-async function download(client: ApiClient, path: string) {
-  const res = await fetch(client.baseUrl + path, {
-    headers: { Authorization: `Bearer ${client.token}` },
-  });
-  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
-const csvLines = (bytes: Buffer) =>
-  bytes
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\r\n');
-
 describe('records export as CSV', () => {
   it('downloads every filtered record in the list order, dates in the institute zone', async () => {
-    const { res, bytes } = await download(member, exportUrl(hospital, 'format=csv'));
+    const { res, bytes } = await downloadExport(member, exportUrl(hospital, 'format=csv'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('cache-control')).toContain('no-store');
@@ -84,7 +70,7 @@ describe('records export as CSV', () => {
   });
 
   it('honours the list filters and ordering', async () => {
-    const { bytes } = await download(
+    const { bytes } = await downloadExport(
       member,
       exportUrl(hospital, `format=csv&exclude=false&line_id=${edLineId}`),
     );
@@ -93,19 +79,25 @@ describe('records export as CSV', () => {
         .slice(1)
         .map((l) => l.slice(0, 25)),
     ).toEqual(['2026-01-15T10:30:00+01:00']);
-    const byDate = await download(member, exportUrl(hospital, 'format=csv&ordering=date'));
+    const byDate = await downloadExport(member, exportUrl(hospital, 'format=csv&ordering=date'));
     expect(csvLines(byDate.bytes)[1]).toMatch(/^2026-01-15/);
   });
 
   it('gives hidden records only to those who see them in the list', async () => {
-    const { bytes } = await download(staff, exportUrl(hospital, 'format=csv&include_hidden=true'));
+    const { bytes } = await downloadExport(
+      staff,
+      exportUrl(hospital, 'format=csv&include_hidden=true'),
+    );
     expect(csvLines(bytes)).toHaveLength(4);
-    const asMember = await download(member, exportUrl(hospital, 'format=csv&include_hidden=true'));
+    const asMember = await downloadExport(
+      member,
+      exportUrl(hospital, 'format=csv&include_hidden=true'),
+    );
     expect(csvLines(asMember.bytes)).toHaveLength(3);
   });
 
   it('has the permissions of the list: guests read, another institute is not found', async () => {
-    expect((await download(guest, exportUrl(hospital, 'format=csv'))).res.status).toBe(200);
+    expect((await downloadExport(guest, exportUrl(hospital, 'format=csv'))).res.status).toBe(200);
     const other = await member.get(exportUrl(courier, 'format=csv'));
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ detail: 'Not found.' });
@@ -123,7 +115,10 @@ describe('records export as CSV', () => {
 
 describe('records export as Excel', () => {
   it('writes typed cells: dates as dates, figures as numbers, text neutralised', async () => {
-    const { res, bytes } = await download(member, exportUrl(hospital, 'format=xlsx&ordering=date'));
+    const { res, bytes } = await downloadExport(
+      member,
+      exportUrl(hospital, 'format=xlsx&ordering=date'),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -166,7 +161,7 @@ describe('a records export of several cursor batches', () => {
        FROM generate_series(1, $2::int) i`,
       [hospital, extra],
     );
-    const { bytes } = await download(member, exportUrl(hospital, 'format=csv&ordering=date'));
+    const { bytes } = await downloadExport(member, exportUrl(hospital, 'format=csv&ordering=date'));
     const rows = csvLines(bytes).slice(1);
     expect(rows).toHaveLength(extra + 2);
     const vials = rows.slice(0, extra).map((r) => r.split(',')[1]);
