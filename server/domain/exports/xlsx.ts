@@ -28,6 +28,37 @@ function xlsxCell(column: ExportColumn, cell: ExportCell): string | number | Dat
 }
 
 /**
+ * Where exceljs hands the sheet's XML on to the zip. Its sheet stream writes there without
+ * waiting (it only batches), so that stream would buffer whatever the zip has not compressed
+ * yet; waiting for it to drain is the backpressure exceljs does not apply. Read from exceljs's
+ * internals (`stream.pipes`), hence the guard: without it the writer still works, unthrottled.
+ */
+function sheetConsumer(sheet: ExcelJS.Worksheet): Writable | undefined {
+  const stream = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
+  const consumer = stream?.pipes?.[0];
+  return consumer && typeof (consumer as Writable).once === 'function'
+    ? (consumer as Writable)
+    : undefined;
+}
+
+/**
+ * Waits until `stream` drains; a client that goes away meanwhile ends the export (nothing
+ * would drain any more, and the cursor's connection must be given back).
+ */
+async function drained(stream: Writable, out: Writable): Promise<void> {
+  const gone = new AbortController();
+  try {
+    await Promise.race([
+      once(stream, 'drain', { signal: gone.signal }),
+      once(out, 'close', { signal: gone.signal }),
+    ]);
+  } finally {
+    gone.abort();
+  }
+  if (out.destroyed) throw new Error('The client went away during the export.');
+}
+
+/**
  * The table as an Excel workbook of one sheet, streamed: each row is committed as it is written
  * and the writer waits whenever `out` asks it to, so memory stays flat however long the table.
  */
@@ -50,7 +81,10 @@ export async function writeXlsx(table: ExportTable, out: Writable): Promise<void
     for (const row of batch) {
       sheet.addRow(row.map((cell, i) => xlsxCell(table.columns[i]!, cell))).commit();
     }
-    if (out.writableNeedDrain) await once(out, 'drain');
+    // Asked per batch: archiver connects the sheet to the zip when it gets to the entry.
+    const zipInput = sheetConsumer(sheet);
+    if (zipInput?.writableNeedDrain) await drained(zipInput, out);
+    if (out.writableNeedDrain) await drained(out, out);
   }
   sheet.commit();
   await workbook.commit();
