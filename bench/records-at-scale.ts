@@ -10,6 +10,7 @@ import {
   type RejectionSettings,
 } from '../server/domain/rejection/service';
 import { ApiClient } from '../testing/http';
+import { benchExports } from './exports';
 import { explainPlans } from './plans';
 import { p95, timed, type Figure } from './timing';
 
@@ -213,6 +214,7 @@ export async function benchRecordsAtScale(
       `  ${count.toLocaleString('en')} records inserted by SQL (and vacuumed) in ${(insertMs / 1000).toFixed(1)} s`,
     );
     const atScale = await measure();
+    const exports = await benchExports(server, member, hospital, cluster.url(), count);
     if (plans) {
       const label = (
         await pg.query('SELECT id FROM labels WHERE institute_id = $1 ORDER BY id LIMIT 1', [
@@ -282,6 +284,7 @@ export async function benchRecordsAtScale(
       vsDemo('records summary', 'summary'),
       vsSql('activity year', 'activity', 2),
       vsDemo('validation lines', 'validationLines'),
+      ...exports,
     ];
   } finally {
     await pg.end();

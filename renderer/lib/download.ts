@@ -1,3 +1,4 @@
+import { isAxiosError } from 'axios';
 import { api } from './api-client';
 
 /** The file name a Content-Disposition header names, if any. */
@@ -7,11 +8,49 @@ function fileNameOf(disposition: string | undefined): string | undefined {
 }
 
 /**
+ * A refused download's `{detail}` arrives as a blob like the file would have: read it back as
+ * JSON, so errorDetail() finds the server's reason as it does for any other call.
+ */
+async function withJsonBody(error: unknown): Promise<unknown> {
+  const response = isAxiosError(error) ? error.response : undefined;
+  if (response?.data instanceof Blob && response.data.type.includes('json')) {
+    try {
+      response.data = JSON.parse(await response.data.text()) as unknown;
+    } catch {
+      // Not JSON after all: the error stays as it came.
+    }
+  }
+  return error;
+}
+
+export interface DownloadOptions {
+  /** Query parameters (a list's filters). */
+  params?: Record<string, unknown>;
+  /** Called as bytes arrive, with the bytes received so far. */
+  onProgress?: (bytes: number) => void;
+  /** No time limit: a streamed export of a large list may take minutes. */
+  unlimited?: boolean;
+}
+
+/**
  * Downloads a protected file: fetched through the api client (bearer token) as a blob, then
  * saved under the server's file name (or the fallback).
  */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await api.get<Blob>(url, { responseType: 'blob' });
+export async function downloadFile(
+  url: string,
+  fallbackName: string,
+  { params, onProgress, unlimited }: DownloadOptions = {},
+): Promise<void> {
+  const response = await api
+    .get<Blob>(url, {
+      responseType: 'blob',
+      params,
+      ...(unlimited && { timeout: 0 }),
+      ...(onProgress && { onDownloadProgress: (event) => onProgress(event.loaded) }),
+    })
+    .catch(async (error: unknown) => {
+      throw await withJsonBody(error);
+    });
   const name = fileNameOf(response.headers['content-disposition'] as string | undefined);
   const href = URL.createObjectURL(response.data);
   const link = document.createElement('a');

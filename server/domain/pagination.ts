@@ -45,6 +45,23 @@ function nullable<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, column: st
 }
 
 /**
+ * Orders `qb` by `ordering=field` / `-field` from an allow-list, with the id as tie-breaker:
+ * the order of a list's pages, also for a whole list streamed at once (exports).
+ */
+export function applyOrdering<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  ordering: string | undefined,
+  orderings: Record<string, string>,
+  defaultOrdering: string,
+): SelectQueryBuilder<E> {
+  const ordered = orderingOf(orderings, ordering || defaultOrdering);
+  const nulls = nullable(qb, ordered.column) ? ordered.nulls : undefined;
+  return qb
+    .orderBy(ordered.column, ordered.direction, nulls)
+    .addOrderBy(`${qb.alias}.id`, ordered.direction);
+}
+
+/**
  * Applies `ordering=field` / `-field` from an allow-list mapping API field names to SQL
  * expressions, then the zero-based page, and answers `{items, total}`. An id tie-breaker keeps
  * pages stable when many rows share the sort value.
@@ -91,7 +108,7 @@ export async function paginate<E extends ObjectLiteral>(
       total,
     };
   }
-  qb.orderBy(column, direction, nulls).addOrderBy(`${qb.alias}.id`, direction);
+  applyOrdering(qb, query.ordering, orderings, defaultOrdering);
   const [rows, total] = await qb
     .skip(query.page * query.size)
     .take(query.size)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatQuery } from './exports';
 import { decimal, id, idList, isoDate, out, pageQuery, queryBoolean, text } from './common';
 import type { MetadataType } from './institutes';
 import { labelRef } from './records';
@@ -73,6 +74,9 @@ export const lineListQuery = pageQuery.extend({
   has_hemolysis: queryBoolean.optional(),
 });
 export type LineListQuery = z.output<typeof lineListQuery>;
+
+/** The lines table's filters and order (paging aside: the export holds every line). */
+export const lineExportQuery = lineListQuery.extend(exportFormatQuery.shape);
 
 export const REVALIDATION_REASONS = ['out_of_range', 'baseline_due'] as const;
 export const REVALIDATION_MESSAGES: Record<(typeof REVALIDATION_REASONS)[number], string> = {

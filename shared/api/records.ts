@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatQuery } from './exports';
 import { REJECTION_BANDS } from '../domain/rejection-bands';
 import { recordMetrics } from '../vial/record-metrics';
 import {
@@ -115,6 +116,9 @@ export const recordListQuery = pageQuery.extend({
   labels: labelFilter.optional(),
 });
 export type RecordListQuery = z.output<typeof recordListQuery>;
+
+/** The records list's filters and order (paging aside: the export holds every page). */
+export const recordExportQuery = recordListQuery.extend(exportFormatQuery.shape);
 
 export const recordSummary = z.object({
   reviewed: out.int(),

@@ -8,7 +8,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useLineWord, useSelectedInstituteId } from '../../features/institutes';
-import { AddLineDialog, LinesGraph, LinesTable } from '../../features/lines';
+import { AddLineDialog, exportLines, LinesGraph, LinesTable } from '../../features/lines';
+import { ExportButton } from '../../components/ui/export-button';
 import { useCanEdit } from '../../lib/permissions';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
@@ -47,15 +48,24 @@ export default function LinesPage() {
         {canEdit && instituteId !== null && <AddLineDialog instituteId={instituteId} />}
       </Stack>
       {!graph && (
-        <FormControlLabel
-          label="Hide archived"
-          control={
-            <Switch
-              checked={hideArchived}
-              onChange={(e) => setFilter('hide_archived', e.target.checked ? 'true' : null)}
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <FormControlLabel
+            label="Hide archived"
+            control={
+              <Switch
+                checked={hideArchived}
+                onChange={(e) => setFilter('hide_archived', e.target.checked ? 'true' : null)}
+              />
+            }
+          />
+          {instituteId !== null && (
+            <ExportButton
+              onExport={(format, onProgress) =>
+                exportLines(instituteId, hideArchived ? false : undefined, format, onProgress)
+              }
             />
-          }
-        />
+          )}
+        </Stack>
       )}
       {instituteId !== null &&
         (graph ? (

@@ -1,3 +1,4 @@
+export { exportLines } from './api/export-lines';
 export { lineQueryOptions, useLine } from './api/get-line';
 export { useLines } from './api/get-lines';
 export { useUpdateLine } from './api/update-line';

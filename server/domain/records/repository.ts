@@ -3,7 +3,9 @@ import type { RecordListQuery } from '../../../shared/api/records';
 import { bandSqlCondition } from '../../../shared/domain/rejection-bands';
 import { TransitRecord } from '../../entities/record';
 import { RecordCounts, RecordDay } from '../../entities/record-tallies';
-import { paginate } from '../pagination';
+import { applyOrdering, paginate } from '../pagination';
+
+const DEFAULT_ORDERING = '-date';
 
 const ORDERINGS = {
   id: 'r.id',
@@ -90,14 +92,13 @@ function applyFilters(
   }
 }
 
-export function pageOfRecords(
+/** The institute's records the list's filters keep, joined to their line (to-one). */
+function filteredRecords(
   manager: EntityManager,
   instituteId: number,
   seesHidden: boolean,
   q: RecordListQuery,
 ) {
-  // Filters and the line (a to-one join, for ordering by its name; PostgreSQL drops it when
-  // unused): the page's ids and the count come from here, the labels only for the page.
   const qb = manager
     .getRepository(TransitRecord)
     .createQueryBuilder('r')
@@ -105,12 +106,27 @@ export function pageOfRecords(
     .where('r.institute_id = :instituteId', { instituteId });
   if (!seesHidden) qb.andWhere('r.hidden = false');
   applyFilters(qb, seesHidden, q);
+  return qb;
+}
+
+const orderingsFor = (q: RecordListQuery) =>
+  severalLines(q) ? SEVERAL_LINES_ORDERINGS : ORDERINGS;
+
+export function pageOfRecords(
+  manager: EntityManager,
+  instituteId: number,
+  seesHidden: boolean,
+  q: RecordListQuery,
+) {
+  // Filters and the line (for ordering by its name; PostgreSQL drops the join when unused): the
+  // page's ids and the count come from here, the labels only for the page.
+  const qb = filteredRecords(manager, instituteId, seesHidden, q);
   const flags = flagsOnly(seesHidden, q);
   return paginate(
     qb,
     q,
-    severalLines(q) ? SEVERAL_LINES_ORDERINGS : ORDERINGS,
-    '-date',
+    orderingsFor(q),
+    DEFAULT_ORDERING,
     (ids) => recordsQuery(manager, true).where('r.id IN (:...ids)', { ids }).getMany(),
     flags ? () => countWithFlags(manager, instituteId, flags) : undefined,
   );
@@ -256,4 +272,50 @@ export async function insertRecord(manager: EntityManager, fields: Partial<Trans
   const repo = manager.getRepository(TransitRecord);
   const { id } = await repo.save(repo.create(fields));
   return id;
+}
+
+/** One record as the records export writes it (server/domain/records/export.ts). */
+export interface RecordExportRow {
+  date: string;
+  vial: string | null;
+  line: string | null;
+  auc: number | null;
+  rejection: number | null;
+  mkt: number | null;
+  duration: number | null;
+  short_run_error: boolean;
+  flatline_error: boolean;
+  no_run_error: boolean;
+  labels: string | null;
+}
+
+/**
+ * The SQL and parameters of every record the list's filters keep, in the list's order, with
+ * what the export writes: the date as `dateFormat` (to_char, in the session's time zone) and the
+ * labels joined by `; `. For a cursor: no LIMIT, one row per record.
+ */
+export function recordExportQuery(
+  manager: EntityManager,
+  instituteId: number,
+  seesHidden: boolean,
+  q: RecordListQuery,
+  dateFormat: string,
+): [string, unknown[]] {
+  const qb = filteredRecords(manager, instituteId, seesHidden, q)
+    .select(`to_char(r.date, '${dateFormat}')`, 'date')
+    .addSelect('r.vial_label', 'vial')
+    .addSelect('line.name', 'line')
+    .addSelect('r.auc', 'auc')
+    .addSelect('r.rejection', 'rejection')
+    .addSelect(`(r.metrics ->> 'mean_kinetic_temperature')::float8`, 'mkt')
+    .addSelect('r.duration', 'duration')
+    .addSelect('r.short_run_error', 'short_run_error')
+    .addSelect('r.flatline_error', 'flatline_error')
+    .addSelect('r.no_run_error', 'no_run_error')
+    .addSelect(
+      `(SELECT string_agg(l.label, '; ' ORDER BY l.label) FROM record_labels rl
+        JOIN labels l ON l.id = rl.label_id WHERE rl.record_id = r.id)`,
+      'labels',
+    );
+  return applyOrdering(qb, q.ordering, orderingsFor(q), DEFAULT_ORDERING).getQueryAndParameters();
 }

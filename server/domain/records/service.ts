@@ -41,7 +41,7 @@ export interface RecordView {
   clinicalDataCount: number;
 }
 
-const seesHidden = (user: AuthUser) => can(user, 'records:hidden');
+export const seesHidden = (user: AuthUser) => can(user, 'records:hidden');
 
 async function viewsOf(manager: EntityManager, records: TransitRecord[]): Promise<RecordView[]> {
   const ranges = await outOfRangeOf(manager, records);

@@ -3,14 +3,18 @@ import { idParams, paginated, pageQuery } from '../../../shared/api/common';
 import {
   line,
   lineCreate,
+  lineExportQuery,
   lineListQuery,
   lineUpdate,
   lineValidationRow,
 } from '../../../shared/api/lines';
+import { EXPORT_MEDIA_TYPES } from '../../../shared/api/exports';
 import type { AppContext } from '../../app-context';
+import { exportLines } from '../../domain/lines/export';
 import * as lines from '../../domain/lines/service';
 import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
+import { sendExport } from '../../http/send-export';
 import { presentLine, presentLineValidation } from './presenter';
 
 export function linesRouter(ctx: AppContext): Router {
@@ -28,6 +32,19 @@ export function linesRouter(ctx: AppContext): Router {
     },
     async ({ user, params, query }) =>
       presentPage(await lines.listLines(deps, user, params.id, query), presentLine),
+  );
+  api.get(
+    '/v2/institutes/:id/lines/export',
+    {
+      summary:
+        'The lines table with its statistics and filters as CSV or Excel, every line (no paging)',
+      access: 'read',
+      params: idParams,
+      query: lineExportQuery,
+      download: Object.values(EXPORT_MEDIA_TYPES),
+    },
+    async ({ user, params, query, res }) =>
+      sendExport(res, await exportLines(deps, user, params.id, query), query.format),
   );
   api.post(
     '/v2/institutes/:id/lines',

@@ -7,6 +7,7 @@ import {
   cumulativeQuery,
   record,
   recordDataQuery,
+  recordExportQuery,
   recordListQuery,
   recordPatch,
   recordSummary,
@@ -15,8 +16,10 @@ import {
 } from '../../../shared/api/records';
 import { recordActivityQuery, recordActivityResponse } from '../../../shared/api/record-activity';
 import { recordBulkResult, recordBulkUpdate } from '../../../shared/api/record-bulk';
+import { EXPORT_MEDIA_TYPES } from '../../../shared/api/exports';
 import type { AppContext } from '../../app-context';
 import { recordActivity } from '../../domain/records/activity';
+import { exportRecords } from '../../domain/records/export';
 import { bulkUpdateRecords } from '../../domain/records/bulk';
 import * as records from '../../domain/records/service';
 import { uploadRecord } from '../../domain/records/upload';
@@ -24,6 +27,7 @@ import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
 import { HANDLED } from '../../http/route';
 import { receiveRunUpload } from '../../http/run-upload';
+import { sendExport } from '../../http/send-export';
 import { sendTaggedJson } from '../../http/tagged-json';
 import { presentRecord, presentUpload } from './presenter';
 
@@ -44,6 +48,19 @@ export function recordsRouter(ctx: AppContext): Router {
     },
     async ({ user, params, query }) =>
       presentPage(await records.listRecords(deps, user, params.id, query), presentRecord),
+  );
+  api.get(
+    '/v2/institutes/:id/records/export',
+    {
+      summary:
+        "The records list with its filters and order as CSV or Excel, every page, streamed (dates in the institute's time zone)",
+      access: 'read',
+      params: idParams,
+      query: recordExportQuery,
+      download: Object.values(EXPORT_MEDIA_TYPES),
+    },
+    async ({ user, params, query, res }) =>
+      sendExport(res, await exportRecords(deps, user, params.id, query), query.format),
   );
   api.get(
     '/v2/institutes/:id/records/summary',

@@ -30,7 +30,7 @@ export interface RecordsParams {
 const commaList = (ids: number[] | undefined) => (ids?.length ? ids.join(',') : undefined);
 
 /** The parameters as sent: the query key too, so the same request shares one cache entry. */
-function wireParams({ line_ids, validation_ids, ...params }: RecordsParams) {
+export function wireParams({ line_ids, validation_ids, ...params }: RecordsParams) {
   return {
     ...params,
     line_ids: commaList(line_ids),

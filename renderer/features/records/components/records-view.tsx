@@ -14,6 +14,7 @@ import type { RecordDto } from '../../../../shared/api/records';
 import { useCanEdit } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes';
 import { useRecordSummary } from '../api/get-record-summary';
+import { exportRecords } from '../api/export-records';
 import { REVIEWED, TO_REVIEW, useRecords } from '../api/get-records';
 import { activeFilterCount, filterParams, useRecordFilters } from '../hooks/use-record-filters';
 import { useStepKeys } from '../hooks/use-step-keys';
@@ -22,6 +23,7 @@ import { RecordFiltersPanel } from './record-filters-panel';
 import { AllReviewedPanel, RecordReviewPanel } from './record-review-panel';
 import { RecordsTable } from './records-table';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { ExportButton } from '../../../components/ui/export-button';
 
 export type RecordsTab = 'to-review' | 'reviewed';
 
@@ -110,6 +112,9 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
         <Typography variant="h1" sx={{ flexGrow: 1 }}>
           Transit Records
         </Typography>
+        <ExportButton
+          onExport={(format, onProgress) => exportRecords(instituteId, params, format, onProgress)}
+        />
         <Badge badgeContent={activeFilters} color="primary" overlap="rectangular">
           <Button
             variant="outlined"

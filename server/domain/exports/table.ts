@@ -1,0 +1,30 @@
+/**
+ * An export as the writers see it: typed columns and rows streamed from the database. The same
+ * table is written as CSV or as an Excel workbook (server/domain/exports/{csv,xlsx}.ts).
+ */
+export type ExportColumn =
+  | { header: string; type: 'text'; width?: number }
+  /** `decimals` as the screen shows the figure; the cell keeps its full value. */
+  | { header: string; type: 'number'; decimals: number; width?: number }
+  /** ISO 8601 in the institute's time zone, with its offset: `2026-03-01T10:00:00+01:00`. */
+  | { header: string; type: 'instant'; width?: number }
+  /** A calendar day, ISO 8601: `2026-03-01`. */
+  | { header: string; type: 'day'; width?: number };
+
+export type ExportCell = string | number | null;
+
+export interface ExportTable {
+  /** File name without extension, e.g. `records-northfield-2026-03-01`. */
+  name: string;
+  /** Worksheet title. */
+  title: string;
+  columns: ExportColumn[];
+  /** Rows in batches, each row one cell per column; batches keep the database and writer busy. */
+  batches: AsyncIterable<ExportCell[][]>;
+}
+
+/**
+ * `to_char` pattern of an instant as ISO 8601 with the session's offset (the cursor sets the
+ * session's time zone to the institute's; server/domain/exports/cursor.ts).
+ */
+export const ISO_INSTANT_SQL_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM';

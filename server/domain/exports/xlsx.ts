@@ -1,0 +1,91 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { neutraliseFormula } from '../../../shared/domain/spreadsheet-text';
+import type { ExportCell, ExportColumn, ExportTable } from './table';
+
+/** Excel's number format for a column: figures to the screen's decimals, instants as ISO dates. */
+function numberFormat(column: ExportColumn): string | undefined {
+  if (column.type === 'number')
+    return column.decimals > 0 ? `0.${'0'.repeat(column.decimals)}` : '0';
+  if (column.type === 'instant') return 'yyyy-mm-dd hh:mm:ss';
+  if (column.type === 'day') return 'yyyy-mm-dd';
+  return undefined;
+}
+
+/**
+ * A cell as Excel holds it. An instant becomes a date cell showing the institute's wall-clock
+ * time (Excel dates carry no zone; exceljs writes a Date's UTC fields, so the local time is given
+ * as UTC). Text is a string cell, which Excel never evaluates; it is neutralised all the same so
+ * that the value reads alike in both formats and survives a copy into another program.
+ */
+function xlsxCell(column: ExportColumn, cell: ExportCell): string | number | Date | null {
+  if (cell === null) return null;
+  if (column.type === 'instant') return new Date(`${String(cell).slice(0, 19)}Z`);
+  if (column.type === 'day') return new Date(`${String(cell)}T00:00:00Z`);
+  if (column.type === 'text') return neutraliseFormula(String(cell));
+  return cell;
+}
+
+/**
+ * Where exceljs hands the sheet's XML on to the zip. Its sheet stream writes there without
+ * waiting (it only batches), so that stream would buffer whatever the zip has not compressed
+ * yet; waiting for it to drain is the backpressure exceljs does not apply. Read from exceljs's
+ * internals (`stream.pipes`), hence the guard: without it the writer still works, unthrottled.
+ */
+function sheetConsumer(sheet: ExcelJS.Worksheet): Writable | undefined {
+  const stream = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
+  const consumer = stream?.pipes?.[0];
+  return consumer && typeof (consumer as Writable).once === 'function'
+    ? (consumer as Writable)
+    : undefined;
+}
+
+/**
+ * Waits until `stream` drains; a client that goes away meanwhile ends the export (nothing
+ * would drain any more, and the cursor's connection must be given back).
+ */
+async function drained(stream: Writable, out: Writable): Promise<void> {
+  const gone = new AbortController();
+  try {
+    await Promise.race([
+      once(stream, 'drain', { signal: gone.signal }),
+      once(out, 'close', { signal: gone.signal }),
+    ]);
+  } finally {
+    gone.abort();
+  }
+  if (out.destroyed) throw new Error('The client went away during the export.');
+}
+
+/**
+ * The table as an Excel workbook of one sheet, streamed: each row is committed as it is written
+ * and the writer waits whenever `out` asks it to, so memory stays flat however long the table.
+ */
+export async function writeXlsx(table: ExportTable, out: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(table.title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = table.columns.map((column, i) => ({
+    header: column.header,
+    key: String(i),
+    width: column.width ?? 14,
+    style: { numFmt: numberFormat(column) },
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const batch of table.batches) {
+    for (const row of batch) {
+      sheet.addRow(row.map((cell, i) => xlsxCell(table.columns[i]!, cell))).commit();
+    }
+    // Asked per batch: archiver connects the sheet to the zip when it gets to the entry.
+    const zipInput = sheetConsumer(sheet);
+    if (zipInput?.writableNeedDrain) await drained(zipInput, out);
+    if (out.writableNeedDrain) await drained(out, out);
+  }
+  sheet.commit();
+  await workbook.commit();
+}
