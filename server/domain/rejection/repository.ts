@@ -44,6 +44,15 @@ export const recordAucsAfter = (
   );
 
 /** Writes the records' stored rejection figures, one query for the batch. */
+/**
+ * Serialises the writes of one institute's stored rejections until the transaction ends: two
+ * recomputations at once (two clinical data entries saved together) updated the same records and
+ * their line tallies in different orders and deadlocked.
+ */
+export async function lockInstituteRejections(manager: EntityManager, instituteId: number) {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('rejection'), $1)`, [instituteId]);
+}
+
 export async function setRecordRejections(
   manager: EntityManager,
   ids: number[],

@@ -87,15 +87,20 @@ export async function recomputeRejection({ db }: RejectionDeps, instituteId: num
   let after = 0;
   let updated = 0;
   for (;;) {
-    const batch = await repo.recordAucsAfter(db.manager, instituteId, after, RECOMPUTE_BATCH);
-    if (!batch.length) return updated;
-    await repo.setRecordRejections(
-      db.manager,
-      batch.map((r) => r.id),
-      batch.map((r) => storedRejection(r.auc, settings)),
-    );
-    updated += batch.length;
-    after = batch[batch.length - 1].id;
+    const count = await db.transaction(async (manager) => {
+      await repo.lockInstituteRejections(manager, instituteId);
+      const batch = await repo.recordAucsAfter(manager, instituteId, after, RECOMPUTE_BATCH);
+      if (!batch.length) return 0;
+      await repo.setRecordRejections(
+        manager,
+        batch.map((r) => r.id),
+        batch.map((r) => storedRejection(r.auc, settings)),
+      );
+      after = batch[batch.length - 1].id;
+      return batch.length;
+    });
+    if (!count) return updated;
+    updated += count;
   }
 }
 
