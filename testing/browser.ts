@@ -66,6 +66,12 @@ export async function waitForValue(input: Locator, value: string): Promise<void>
 /** Chooses an organization in the top bar's selector and waits until the app shows it chosen. */
 export async function chooseOrganization(page: Page, name: string): Promise<void> {
   const organization = page.getByRole('combobox', { name: 'Organization' });
+  // Typed before the selector shows the organization in use, the search would be replaced by it.
+  const handle = await organization.elementHandle();
+  await page.waitForFunction((el) => {
+    const input = el as HTMLInputElement;
+    return input.value !== '' && !input.readOnly;
+  }, handle);
   await organization.click();
   await organization.fill(name.slice(0, 8));
   await page.getByRole('option', { name }).click();

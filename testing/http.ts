@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** A small fetch client for tests that talk to the real HTTP server. */
 export interface Answer<T = any> {
   status: number;
@@ -63,4 +65,40 @@ export class ApiClient {
   multipart<T = any>(path: string, form: FormData) {
     return this.request<T>('POST', path, { body: form });
   }
+}
+
+/** An answer as it came over the wire: node:http unpacks nothing (fetch would). */
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * One request with node:http, the path sent as it is (a URL object would resolve dot segments).
+ * Each request gets its own connection: a kept-alive one can be closed by the server's idle
+ * timeout just as the next request is written (ECONNRESET on a busy machine), a race these tests
+ * do not control and are not about.
+ */
+export function rawRequest(
+  baseUrl: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { hostname, port, path: urlPath, method, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
 }

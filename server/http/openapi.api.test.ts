@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { rawRequest } from '../../testing/http';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { openApiBuilds } from './openapi';
 
@@ -10,26 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** The raw answer (node:http, so nothing decompresses it on the way). */
-function rawGet(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(server.url + path, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode!,
-              headers: res.headers,
-              bytes: Buffer.concat(chunks),
-            }),
-          );
-        })
-        .on('error', reject);
-    },
-  );
-}
+const rawGet = (path: string, headers: Record<string, string> = {}) =>
+  rawRequest(server.url, path, headers);
 
 describe('GET /v2/openapi.json', () => {
   it('is built once, not on every request', async () => {
@@ -43,15 +25,15 @@ describe('GET /v2/openapi.json', () => {
 
   it('is sent compressed as asked, with an ETag that answers 304', async () => {
     const plain = await rawGet('/v2/openapi.json');
-    const doc = JSON.parse(plain.bytes.toString('utf8'));
+    const doc = JSON.parse(plain.body.toString('utf8'));
     expect(doc.openapi).toBe('3.0.3');
     const gzip = await rawGet('/v2/openapi.json', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gzip.bytes).toString('utf8'))).toEqual(doc);
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8'))).toEqual(doc);
     const br = await rawGet('/v2/openapi.json', { 'accept-encoding': 'br, gzip' });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 5);
-    expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(doc);
+    expect(br.body.length).toBeLessThan(plain.body.length / 5);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(doc);
     expect(br.headers.vary).toMatch(/Accept-Encoding/);
 
     for (const answer of [plain, gzip, br]) {
@@ -62,7 +44,7 @@ describe('GET /v2/openapi.json', () => {
         'accept-encoding': answer.headers['content-encoding'] ?? 'identity',
       });
       expect(again.status).toBe(304);
-      expect(again.bytes.length).toBe(0);
+      expect(again.body.length).toBe(0);
     }
   });
 });

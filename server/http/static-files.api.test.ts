@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { rawRequest } from '../../testing/http';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { precompressFolder } from './precompression';
 
@@ -39,32 +39,8 @@ afterAll(async () => {
   fs.rmSync(outside);
 });
 
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The bytes as they came over the wire (fetch would unpack them). */
-  body: Buffer;
-}
-
-function get(
-  urlPath: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    // The path as it is: a URL object would resolve the dot segments before sending.
-    const { hostname, port } = new URL(server.url);
-    const request = http.request({ hostname, port, path: urlPath, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+const get = (urlPath: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(server.url, urlPath, headers, method);
 
 const CHROMIUM = 'gzip, deflate, br, zstd';
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -82,6 +82,8 @@ it('shows one visible focus ring on buttons, tabs, chips, switches and grid cell
   // The first filter, Lines: choose one, then ArrowLeft focuses its chip.
   await tabTo(e2e.page, (f) => f.name === 'Lines');
   await e2e.page.keyboard.type('Alpha');
+  // The lines arrive from the server: choose once the list offers the line.
+  await e2e.page.getByRole('option', { name: 'Line Alpha' }).waitFor();
   for (const key of ['ArrowDown', 'Enter']) await e2e.page.keyboard.press(key);
   // The choice lands in the address first, then the chip shows it.
   await e2e.page.getByRole('button', { name: 'Line Alpha' }).waitFor();
