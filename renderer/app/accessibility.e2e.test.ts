@@ -103,6 +103,7 @@ function screens(ids: Ids): Screen[] {
     { path: `/line/${ids.line}/validations` },
     { path: `/line/${ids.line}/settings` },
     { path: `/line/${ids.line}/records/compare` },
+    { path: '/events' },
     { path: '/validations' },
     { path: '/validation/new' },
     { path: `/validation/${ids.validation}` },

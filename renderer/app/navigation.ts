@@ -21,6 +21,7 @@ export interface NavEntry {
 export const MIDDLE_TABS: readonly NavEntry[] = [
   { path: '/records', label: 'Records' },
   { path: '/lines', label: (word) => word.plural },
+  { path: '/events', label: 'Events', flag: 'monitoring' },
   { path: '/validations', label: 'Validations', flag: 'validation' },
   { path: '/reports', label: 'Reports', flag: 'validation' },
   { path: '/clinical-data', label: 'Clinical Data', flag: 'clinicalData' },

@@ -22,6 +22,7 @@ const DashboardPage = lazy(() => import('./routes/dashboard'));
 const AccountPage = lazy(() => import('./routes/account'));
 const SettingsPage = lazy(() => import('./routes/settings'));
 const LinesPage = lazy(() => import('./routes/lines'));
+const EventsPage = lazy(() => import('./routes/events'));
 const LinesComparePage = lazy(() => import('./routes/lines-compare'));
 const LineDetailPage = lazy(() => import('./routes/line-detail'));
 const LineSettingsPage = lazy(() => import('./routes/line-settings'));
@@ -147,6 +148,15 @@ export const router = createBrowserRouter([
                 path: '/line/:id/:view?',
                 handle: screen((word) => word.singular),
                 element: <LineDetailPage />,
+              },
+              {
+                path: '/events',
+                handle: screen('Events'),
+                element: (
+                  <RequireAccess flag="monitoring">
+                    <EventsPage />
+                  </RequireAccess>
+                ),
               },
               ...validationRoutes([
                 {

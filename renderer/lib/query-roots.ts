@@ -14,6 +14,8 @@ export const queryRoots = {
   contracts: ['contracts'],
   /** The desktop installers of /downloads. */
   downloads: ['downloads'],
+  /** Line-monitoring events (alarms) and their counts. */
+  events: ['events'],
   featureFlags: ['feature-flags'],
   /** Hemolysis-index data sets, their measurements and the observed-vs-predicted summary. */
   hemolysis: ['hemolysis'],

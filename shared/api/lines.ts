@@ -125,6 +125,8 @@ export const line = z.object({
   revalidation_reason: z.enum(REVALIDATION_REASONS).nullable(),
   /** Six months after the baseline validation's start. */
   next_validation_date: isoDate.nullable(),
+  /** Monitoring events of the line still open, not yet acknowledged (line-monitoring.md §3). */
+  open_events: out.int(),
 });
 export type LineDto = z.infer<typeof line>;
 

@@ -9,13 +9,8 @@ import Typography from '@mui/material/Typography';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
 import { useFeatureFlags, useLineWord } from '../../features/institutes';
-import {
-  LineEvents,
-  LineMonitoring,
-  LineSummary,
-  LineValidationsTable,
-  useLine,
-} from '../../features/lines';
+import { LineEvents } from '../../features/events';
+import { LineMonitoring, LineSummary, LineValidationsTable, useLine } from '../../features/lines';
 import { LineRecordsList, TrendPlot } from '../../features/records';
 import { LineValidationActions } from '../../features/validations';
 

@@ -4,7 +4,6 @@ export { useLines } from './api/get-lines';
 export { useUpdateLine } from './api/update-line';
 export { AddLineDialog } from './components/add-line-dialog';
 export { ArchiveCheckbox } from './components/archive-checkbox';
-export { LineEvents } from './components/line-events';
 export { LineForm } from './components/line-form';
 export { LineMonitoring } from './components/line-monitoring';
 export { LineSummary } from './components/line-summary';

@@ -1,7 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import type { PageQuery } from '../../../shared/api/common';
+import type { EventStatus } from '../../../shared/api/events';
 import type { LineListQuery } from '../../../shared/api/lines';
 import { Line } from '../../entities/line';
+import { MonitoringEvent } from '../../entities/monitoring-event';
 import { Validation } from '../../entities/validation';
 import { containsPattern, paginate } from '../pagination';
 
@@ -42,6 +44,27 @@ export function pageOfLines(manager: EntityManager, instituteId: number, q: Line
       .where('l.id IN (:...ids)', { ids })
       .getMany(),
   );
+}
+
+/**
+ * How many events each line has waiting for someone (status open, not yet acknowledged): one
+ * query on the index of events not closed, whatever the number of lines.
+ */
+export async function openEventCounts(
+  manager: EntityManager,
+  lineIds: number[],
+): Promise<Map<number, number>> {
+  if (lineIds.length === 0) return new Map();
+  const rows: { lineId: number; count: string }[] = await manager
+    .getRepository(MonitoringEvent)
+    .createQueryBuilder('e')
+    .select('e.line_id', 'lineId')
+    .addSelect('count(*)', 'count')
+    .where('e.line_id IN (:...lineIds)', { lineIds })
+    .andWhere('e.status = :status', { status: 'open' satisfies EventStatus })
+    .groupBy('e.line_id')
+    .getRawMany();
+  return new Map(rows.map((r) => [r.lineId, Number(r.count)]));
 }
 
 export const findLineWithLabels = (manager: EntityManager, id: number) =>

@@ -45,6 +45,8 @@ export interface LineView {
   line: Line;
   statistics: LineStatistics;
   monitoring: LineMonitoring;
+  /** Events of the line still open (line-monitoring.md §3: the badge in the lines table). */
+  openEvents: number;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -90,14 +92,15 @@ function monitoringOf(
 }
 
 /**
- * Lines of one institute with their figures: four queries whatever the number of lines, none of
+ * Lines of one institute with their figures: five queries whatever the number of lines, none of
  * which reads all of a line's records (its tally, its baseline's records, those out of range).
  */
 async function viewsOf(manager: EntityManager, lines: Line[]) {
   const lineIds = lines.map((l) => l.id);
-  const [tallies, baselines] = await Promise.all([
+  const [tallies, baselines, openEvents] = await Promise.all([
     lineTallies(manager, lineIds),
     baselinesOf(manager, lineIds),
+    repo.openEventCounts(manager, lineIds),
   ]);
   const outOfRange = await outOfRangeCounts(
     manager,
@@ -110,6 +113,7 @@ async function viewsOf(manager: EntityManager, lines: Line[]) {
     line,
     statistics: lineStatisticsOf(tallies.get(line.id)),
     monitoring: monitoringOf(baselines.get(line.id), outOfRange.get(line.id) ?? 0, now),
+    openEvents: openEvents.get(line.id) ?? 0,
   }));
 }
 

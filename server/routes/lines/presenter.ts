@@ -2,7 +2,7 @@ import type { LineDto, LineValidationRow } from '../../../shared/api/lines';
 import type { LineValidation, LineView } from '../../domain/lines/service';
 import { presentLabels } from '../labels/presenter';
 
-export function presentLine({ line, statistics, monitoring }: LineView): LineDto {
+export function presentLine({ line, statistics, monitoring, openEvents }: LineView): LineDto {
   return {
     id: line.id,
     name: line.name,
@@ -16,6 +16,7 @@ export function presentLine({ line, statistics, monitoring }: LineView): LineDto
     has_hemolysis: line.hasHemolysis,
     line_statistics: statistics,
     ...monitoring,
+    open_events: openEvents,
   };
 }
 

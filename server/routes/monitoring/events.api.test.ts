@@ -40,6 +40,10 @@ async function eventsOf(line: number, query = ''): Promise<EventRow[]> {
   return res.body.items;
 }
 
+/** The badge the lines table shows: the line's events still open (not acknowledged). */
+const openEventsOf = async (line: number): Promise<number> =>
+  (await member.get(`/v2/lines/${line}`)).body.open_events;
+
 /** A line whose baseline has mean 100 and SD 10, and nothing since. */
 const baselineLine = async (name: string) =>
   (
@@ -124,6 +128,7 @@ it('acknowledges and closes with a resolution; guests only read; a closed event 
   await member.patch(`/v2/records/${first}`, { exclude: false });
   const [event] = await eventsOf(line);
   expect(event).toMatchObject({ rule: '1_3s', status: 'open' });
+  expect(await openEventsOf(line)).toBe(2); // 1_3s and the EWMA's
 
   expect((await guest.get(`/v2/events/${event.id}`)).body).toMatchObject({ id: event.id });
   expect((await guest.post(`/v2/events/${event.id}/acknowledge`)).status).toBe(403);
@@ -135,6 +140,7 @@ it('acknowledges and closes with a resolution; guests only read; a closed event 
   const acknowledged = await member.post(`/v2/events/${event.id}/acknowledge`);
   expect(acknowledged.body).toMatchObject({ status: 'acknowledged', acknowledged_by: memberId });
   expect((await member.post(`/v2/events/${event.id}/acknowledge`)).status).toBe(409);
+  expect(await openEventsOf(line)).toBe(1);
   for (const resolution of ['', '   ', 'x'.repeat(2001)]) {
     expect((await member.post(`/v2/events/${event.id}/close`, { resolution })).status).toBe(422);
   }
@@ -160,6 +166,9 @@ it('acknowledges and closes with a resolution; guests only read; a closed event 
     ['1_3s', false, 'open', 'below', 1],
     ['R_4s', false, 'open', 'below', 1],
   ]);
+  expect(await openEventsOf(line)).toBe(3);
+  const listed = await member.get(`/v2/institutes/${hospital}/lines?name__icontains=Closing`);
+  expect(listed.body.items.map((l: { open_events: number }) => l.open_events)).toEqual([3]);
 });
 
 it('processing records of one line in parallel opens one event per rule and loses no firing', async () => {

@@ -4,9 +4,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   CLINICAL_ANALYTE_INFO,
   CLINICAL_ANALYTES,
@@ -21,6 +20,7 @@ import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 import { formatDay } from '../../../lib/calendar-day';
 import { formatDateTime, formatNumber, formatVitalMetric } from '../../../lib/format';
 import { GUEST_REASON, useCanEdit } from '../../../lib/permissions';
+import { useUrlOrdering } from '../../../lib/use-url-ordering';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useLineWord } from '../../institutes';
 import { LabelChip } from '../../labels';
@@ -46,32 +46,6 @@ const SORT_FIELDS: Record<string, string> = {
 };
 
 type Ordering = NonNullable<ClinicalDataListParams['ordering']>;
-const isOrdering = (s: string): s is Ordering =>
-  (CLINICAL_DATA_ORDERINGS as readonly string[]).includes(s.replace(/^-/, ''));
-
-/** `ordering` kept in the address next to the page and the filters. */
-function useUrlOrdering(): [GridSortModel, (model: GridSortModel) => void, Ordering] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('ordering') ?? DEFAULT_ORDERING;
-  const ordering = isOrdering(raw) ? raw : DEFAULT_ORDERING;
-  const field = Object.entries(SORT_FIELDS).find(([, api]) => api === ordering.replace(/^-/, ''));
-  const model: GridSortModel = field
-    ? [{ field: field[0], sort: ordering.startsWith('-') ? 'desc' : 'asc' }]
-    : [];
-  const set = (next: GridSortModel) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        const first = next[0];
-        if (!first?.sort) updated.delete('ordering');
-        else
-          updated.set('ordering', `${first.sort === 'desc' ? '-' : ''}${SORT_FIELDS[first.field]}`);
-        return updated;
-      },
-      { replace: true },
-    );
-  return [model, set, ordering];
-}
 
 const valueColumn = (field: string, headerName: string): GridColDef<ClinicalDataDto> => ({
   field,
@@ -90,7 +64,11 @@ export function ClinicalDataTable({ instituteId }: { instituteId: number }) {
   const [open, setOpen] = useState<Open>(null);
   const [filters] = useClinicalDataFilters();
   const pagination = useUrlPagination(PAGE_SIZE_OPTIONS);
-  const [sortModel, setSortModel, ordering] = useUrlOrdering();
+  const [sortModel, setSortModel, ordering] = useUrlOrdering<Ordering>(
+    SORT_FIELDS,
+    CLINICAL_DATA_ORDERINGS,
+    DEFAULT_ORDERING,
+  );
   const query = useClinicalDataList(instituteId, {
     ...filterParams(filters),
     page: pagination[0].page,

@@ -2,7 +2,9 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { OpenEventsPanel } from '../../events';
 import { useFeatureFlags } from '../../institutes';
+import { useLines } from '../../lines';
 import { useRecordSummary } from '../../records';
 import { ActivityHeatMap } from './activity-heat-map';
 import { GettingStartedPanel } from './getting-started-panel';
@@ -15,11 +17,14 @@ import { ErrorFetching } from '../../../components/ui/query-state';
 
 /**
  * The record summary decides the layout (polled every 3 s): before any record the getting-started
- * and validation panels; after, validation, review and the further panels.
+ * and validation panels; after, validation, review and the further panels (open events below the
+ * heat map, so nothing above the map moves while they load).
  */
 export function DashboardView({ instituteId, name }: { instituteId: number; name: string }) {
   const summary = useRecordSummary(instituteId);
-  const { validation } = useFeatureFlags();
+  const { validation, monitoring } = useFeatureFlags();
+  const lines = useLines({ instituteId });
+  const lineName = (id: number) => lines.data?.items.find((l) => l.id === id)?.name;
   const s = summary.data;
   const noRecords = s !== undefined && s.reviewed + s.not_reviewed + s.unprocessed === 0;
 
@@ -62,6 +67,11 @@ export function DashboardView({ instituteId, name }: { instituteId: number; name
           <Grid size={12}>
             <ActivityHeatMap instituteId={instituteId} />
           </Grid>
+          {monitoring && (
+            <Grid size={12}>
+              <OpenEventsPanel instituteId={instituteId} lineName={lineName} />
+            </Grid>
+          )}
           <Grid size={12}>
             <LatestRecords instituteId={instituteId} />
           </Grid>

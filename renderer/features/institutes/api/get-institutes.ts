@@ -3,9 +3,8 @@ import type { Paginated } from '../../../../shared/api/common';
 import type { Institute } from '../../../../shared/api/institutes';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { api } from '../../../lib/api-client';
+import { POLL_MS } from '../../../lib/polling';
 import { instituteKeys } from './keys';
-
-const POLL_MS = 3000;
 
 export async function getInstitutes(excludeArchived: boolean): Promise<Paginated<Institute>> {
   const { data } = await api.get<Paginated<Institute>>('/v2/institutes', {

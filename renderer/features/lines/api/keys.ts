@@ -20,7 +20,5 @@ export const lineKeys = {
   /** A page of the line's monitoring: the latest records, or those before a record. */
   monitoring: (lineId: number, before: number | undefined) =>
     [...queryRoots.lines, 'monitoring', lineId, before ?? null] as const,
-  /** The line's monitoring events. */
-  events: (lineId: number) => [...queryRoots.lines, 'events', lineId] as const,
   manufacturers: () => [...queryRoots.types, 'manufacturers'] as const,
 };

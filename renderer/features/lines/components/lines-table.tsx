@@ -1,4 +1,5 @@
 import SettingsIcon from '@mui/icons-material/Settings';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
@@ -7,7 +8,8 @@ import type { LineDto } from '../../../../shared/api/lines';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
 import { useCanEdit } from '../../../lib/permissions';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
-import { useLineWord } from '../../institutes';
+import { useFeatureFlags, useLineWord } from '../../institutes';
+import { counted } from '../../../../shared/domain/plural';
 import { useLines } from '../api/get-lines';
 import { ArchiveCheckbox } from './archive-checkbox';
 import { LabelChips } from '../../labels';
@@ -36,6 +38,7 @@ const rateColumn = (analyte: Analyte): GridColDef<LineDto> => ({
 /** The institute's lines with their statistics, a page at a time; archive saves at once. */
 export function LinesTable({ instituteId, archived }: { instituteId: number; archived?: boolean }) {
   const word = useLineWord();
+  const { monitoring } = useFeatureFlags();
   const canEdit = useCanEdit();
   const [pagination, setPagination] = useUrlPagination(PAGE_SIZES);
   const lines = useLines({
@@ -54,9 +57,23 @@ export function LinesTable({ instituteId, archived }: { instituteId: number; arc
       minWidth: 160,
       sortable: false,
       renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/line/${row.id}/summary`}>
-          {row.name}
-        </Link>
+        <>
+          <Link component={RouterLink} to={`/line/${row.id}/summary`}>
+            {row.name}
+          </Link>
+          {monitoring && row.open_events > 0 && (
+            // The line's alarms waiting for someone (line-monitoring.md §3).
+            <Chip
+              size="small"
+              color="error"
+              sx={{ ml: 1 }}
+              label={counted(row.open_events, 'open event', 'open events')}
+              component={RouterLink}
+              to={`/line/${row.id}/monitoring`}
+              clickable
+            />
+          )}
+        </>
       ),
     },
     {

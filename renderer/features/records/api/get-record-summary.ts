@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { recordSummary } from '../../../../shared/api/records';
 import { api } from '../../../lib/api-client';
 import { recordKeys } from './keys';
-import { POLL_MS } from './get-records';
+import { POLL_MS } from '../../../lib/polling';
 
 export type RecordSummary = z.infer<typeof recordSummary>;
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paginated } from '../../../../shared/api/common';
 import type { RecordDto } from '../../../../shared/api/records';
 import { api } from '../../../lib/api-client';
+import { POLL_MS } from '../../../lib/polling';
 import { recordKeys } from './keys';
 
 /**
@@ -47,9 +48,6 @@ export async function getRecords(
   });
   return data;
 }
-
-/** The review list, the recent records and the to-review queue poll (monitoring.md section 4). */
-export const POLL_MS = 3000;
 
 /** `null` params mean "not asked yet": the query waits. */
 export const recordsQueryOptions = (

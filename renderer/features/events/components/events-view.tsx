@@ -1,0 +1,262 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  EVENT_ORDERINGS,
+  EVENT_STATUSES,
+  type EventListQuery,
+  type EventStatus,
+  type MonitoringEventDto,
+} from '../../../../shared/api/events';
+import { addDays } from '../../../../shared/api/validations';
+import { dayRangeErrors } from '../../../../shared/domain/dates';
+import {
+  isAlarm,
+  MONITORING_RULES,
+  type MonitoringRule,
+} from '../../../../shared/domain/monitoring-rules';
+import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
+import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
+import { ErrorFetching } from '../../../components/ui/query-state';
+import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
+import { formatDateTime } from '../../../lib/format';
+import { zonedDayStart, zonedToday } from '../../../lib/time-zone';
+import { useUrlFilters } from '../../../lib/use-url-filters';
+import { useUrlOrdering } from '../../../lib/use-url-ordering';
+import { useUrlPagination } from '../../../lib/use-url-pagination';
+import { useLineWord } from '../../institutes';
+import { useEvents } from '../api/get-events';
+import { eventRuleText, STATUS_WORDS } from '../event-words';
+import { EventActions } from './event-actions';
+
+/** Only alarms open events (line-monitoring.md §3): the rule filter offers those. */
+const EVENT_RULES = MONITORING_RULES.filter(isAlarm);
+type Ordering = NonNullable<EventListQuery['ordering']>;
+const DEFAULT_ORDERING: Ordering = '-opened_at';
+/** Grid column → API ordering field. */
+const SORT_FIELDS: Record<string, string> = {
+  opened_at: 'opened_at',
+  rule: 'rule',
+  status: 'status',
+  occurrences: 'occurrences',
+};
+const FILTER_KEYS = ['line', 'rule', 'status', 'from', 'to'] as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
+  values.find((v) => v === raw);
+
+/**
+ * The filters as the address holds them (`?line=&rule=&status=&from=&to=`, days in the
+ * institute's zone), each checked: a value the list does not know is no filter.
+ */
+function readFilters(params: URLSearchParams, lineIds: Set<number>, today: string) {
+  const line = Number(params.get('line'));
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const errors = dayRangeErrors({ from, to }, today);
+  return {
+    line: lineIds.has(line) ? line : undefined,
+    rule: oneOf<MonitoringRule>(EVENT_RULES, params.get('rule')),
+    status: oneOf<EventStatus>(EVENT_STATUSES, params.get('status')),
+    from: DAY.test(from) && !errors.from ? from : '',
+    to: DAY.test(to) && !errors.to ? to : '',
+    errors,
+  };
+}
+
+interface Props {
+  instituteId: number;
+  timeZone: string;
+  /** The institute's lines, to filter by and to name each event's line. */
+  lines: { id: number; name: string }[];
+}
+
+/** /events: the institute's monitoring events with filters, sorting and page in the address. */
+export function EventsView({ instituteId, timeZone, lines }: Props) {
+  const word = useLineWord();
+  const [params, setFilter] = useUrlFilters();
+  const pagination = useUrlPagination(PAGE_SIZE_OPTIONS);
+  const [sortModel, setSortModel, ordering] = useUrlOrdering<Ordering>(
+    SORT_FIELDS,
+    EVENT_ORDERINGS,
+    DEFAULT_ORDERING,
+  );
+  const lineNames = new Map(lines.map((l) => [l.id, l.name]));
+  const filters = readFilters(params, new Set(lineNames.keys()), zonedToday(timeZone));
+  const events = useEvents({
+    instituteId,
+    line: filters.line,
+    rule: filters.rule,
+    status: filters.status,
+    opened_at__gte: filters.from ? zonedDayStart(filters.from, timeZone) : undefined,
+    opened_at__lt: filters.to ? zonedDayStart(addDays(filters.to, 1), timeZone) : undefined,
+    page: pagination[0].page,
+    size: pagination[0].pageSize,
+    ordering,
+  });
+  const filtered = FILTER_KEYS.some((key) => params.has(key));
+
+  const columns: GridColDef<MonitoringEventDto>[] = [
+    {
+      field: 'opened_at',
+      headerName: 'Opened',
+      width: 150,
+      valueFormatter: (v: string) => formatDateTime(v),
+    },
+    {
+      field: 'line',
+      headerName: word.singular,
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={`/line/${row.line}/monitoring`}>
+          {lineNames.get(row.line) ?? `#${row.line}`}
+        </Link>
+      ),
+    },
+    {
+      field: 'rule',
+      headerName: 'Rule',
+      flex: 1,
+      minWidth: 220,
+      valueGetter: (_v, row) => eventRuleText(row),
+    },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 120,
+      valueGetter: (_v, row) => STATUS_WORDS[row.status],
+    },
+    { field: 'occurrences', headerName: 'Occurrences', width: 110, type: 'number' },
+    {
+      field: 'last_record',
+      headerName: 'Last Record',
+      width: 100,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.last_record === null ? (
+          '—'
+        ) : (
+          <Link component={RouterLink} to={`/record/${row.last_record}`}>
+            View
+          </Link>
+        ),
+    },
+    { field: 'resolution', headerName: 'Resolution', flex: 1, minWidth: 140, sortable: false },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 200,
+      sortable: false,
+      renderCell: ({ row }) => <EventActions event={row} />,
+    },
+  ];
+
+  const select = (key: string, label: string, value: string, options: [string, string][]) => (
+    <TextField
+      select
+      size="small"
+      fullWidth={false}
+      margin="none"
+      label={label}
+      value={value}
+      onChange={(e) => setFilter(key, e.target.value || null)}
+      sx={{ width: 200 }}
+    >
+      <MenuItem value="">All</MenuItem>
+      {options.map(([v, text]) => (
+        <MenuItem key={v} value={v}>
+          {text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">Events</Typography>
+      <Typography color="text.secondary">
+        Each alarm of the control rules opens an event on its {word.lower}: look at it, acknowledge
+        it, and close it with what was found and done.
+      </Typography>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}
+        role="search"
+        aria-label="Event filters"
+      >
+        {select(
+          'line',
+          word.singular,
+          filters.line === undefined ? '' : String(filters.line),
+          lines.map((l) => [String(l.id), l.name]),
+        )}
+        {select(
+          'rule',
+          'Rule',
+          filters.rule ?? '',
+          EVENT_RULES.map((r) => [r, r]),
+        )}
+        {select(
+          'status',
+          'Status',
+          filters.status ?? '',
+          EVENT_STATUSES.map((s) => [s, STATUS_WORDS[s]]),
+        )}
+        <TextField
+          type="date"
+          size="small"
+          fullWidth={false}
+          margin="none"
+          label="Opened From"
+          value={params.get('from') ?? ''}
+          onChange={(e) => setFilter('from', e.target.value || null)}
+          error={Boolean(filters.errors.from)}
+          helperText={filters.errors.from}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          fullWidth={false}
+          margin="none"
+          label="Opened To"
+          value={params.get('to') ?? ''}
+          onChange={(e) => setFilter('to', e.target.value || null)}
+          error={Boolean(filters.errors.to)}
+          helperText={filters.errors.to}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {filtered && (
+          <Button onClick={() => FILTER_KEYS.forEach((key) => setFilter(key, null))}>
+            Clear Filters
+          </Button>
+        )}
+      </Stack>
+      {events.isError ? (
+        <ErrorFetching error={events.error} />
+      ) : (
+        <DataGrid
+          aria-label="Events"
+          {...COMPACT_GRID}
+          {...serverPaged(events, pagination, PAGE_SIZE_OPTIONS)}
+          columns={columns}
+          sortingMode="server"
+          sortModel={sortModel}
+          onSortModelChange={setSortModel}
+          disableRowSelectionOnClick
+          slots={gridOverlaysEmpty(filtered ? 'No events match these filters' : 'No events')}
+        />
+      )}
+    </Stack>
+  );
+}

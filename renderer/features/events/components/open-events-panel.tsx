@@ -1,0 +1,75 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { EventStatus } from '../../../../shared/api/events';
+import { counted } from '../../../../shared/domain/plural';
+import { ErrorFetching } from '../../../components/ui/query-state';
+import { formatDateTime } from '../../../lib/format';
+import { useEvents } from '../api/get-events';
+import { eventRuleText } from '../event-words';
+
+/**
+ * The newest few. Loading and empty take one line alike, so a dashboard without events never
+ * moves under the pointer; the panel grows only when there are events to show.
+ */
+const SHOWN = 5;
+const ROW_HEIGHT = 44;
+const OPEN: EventStatus = 'open';
+
+/**
+ * The institute's open events, newest first, each a link to its line's Monitoring view; the
+ * count of all of them links to the events page filtered the same way.
+ */
+export function OpenEventsPanel({
+  instituteId,
+  lineName,
+}: {
+  instituteId: number;
+  /** The line's name, for each event's link. */
+  lineName: (id: number) => string | undefined;
+}) {
+  const events = useEvents(
+    { instituteId, status: OPEN, size: SHOWN, ordering: '-opened_at' },
+    { poll: true },
+  );
+  const total = events.data?.total;
+  return (
+    <Paper component="section" aria-label="Open Events" sx={{ p: 2, height: '100%' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="h2" sx={{ flexGrow: 1 }}>
+          Open Events{total !== undefined && ` (${total})`}
+        </Typography>
+        <Button size="small" component={RouterLink} to={`/events?status=${OPEN}`}>
+          All Events
+        </Button>
+      </Stack>
+      {events.isError && <ErrorFetching error={events.error} />}
+      {events.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
+      {total === 0 && (
+        <Typography color="text.secondary">
+          No open events: every monitored line is within its control rules.
+        </Typography>
+      )}
+      {total !== undefined && total > 0 && (
+        <List dense disablePadding aria-label="Newest open events">
+          {events.data?.items.map((e) => (
+            <ListItem key={e.id} disableGutters sx={{ gap: 1, height: ROW_HEIGHT }}>
+              <Link component={RouterLink} to={`/line/${e.line}/monitoring`} sx={{ flex: 1 }}>
+                {lineName(e.line) ?? `#${e.line}`}: {eventRuleText(e)}
+              </Link>
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(e.opened_at)}
+                {e.occurrences > 1 && ` · ${counted(e.occurrences, 'firing', 'firings')}`}
+              </Typography>
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
