@@ -12,6 +12,12 @@ import { HemolysisData, HemolysisMeasurement } from '../entities/hemolysis-data'
 import { Institute } from '../entities/institute';
 import { Label } from '../entities/label';
 import { Line } from '../entities/line';
+import {
+  Notification,
+  NotificationCause,
+  NotificationSetting,
+  UnsubscribeToken,
+} from '../entities/notification';
 import { Report } from '../entities/report';
 import { TransitRecord } from '../entities/record';
 import { RecordSeries } from '../entities/record-series';
@@ -45,6 +51,10 @@ export const ENTITIES = [
   LineTally,
   RecordSeries,
   MonitoringEvent,
+  Notification,
+  NotificationSetting,
+  NotificationCause,
+  UnsubscribeToken,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

@@ -39,6 +39,13 @@ export class Institute {
   @Column({ type: 'varchar', length: 64, default: 'UTC' })
   timezone: string;
 
+  /**
+   * Days without an upload after which an active vial is reported silent (line-monitoring.md §4);
+   * null: not watched.
+   */
+  @Column({ type: 'int', nullable: true, default: 14 })
+  vialSilentDays: number | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

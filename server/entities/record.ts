@@ -28,6 +28,8 @@ import { Vial } from './vial';
 @Index(['instituteId', 'date', 'id'])
 @Index(['instituteId', 'uploadDate', 'id'])
 @Index(['lineId', 'date', 'id'])
+// A vial's newest upload, for the silent-vial notifications.
+@Index(['vialId', 'uploadDate'])
 // Orders by a nullable column put nulls first going up and last going down: these are
 // (…, column NULLS FIRST, id), which TypeORM cannot declare; migration RecordListIndexes does.
 @Index('IDX_records_institute_auc', { synchronize: false })
