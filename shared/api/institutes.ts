@@ -10,6 +10,9 @@ import {
   timeZone,
 } from './common';
 import { featureFlags } from './feature-flags';
+import { MAX_VIAL_SILENT_DAYS } from '../domain/notifications';
+
+export const VIAL_SILENT_DAYS_MESSAGE = `Expected a whole number of days from 1 to ${MAX_VIAL_SILENT_DAYS}, or null to switch silent-vial notifications off.`;
 
 export const METADATA_TYPES = ['pts', 'courier'] as const;
 export const RELATIONSHIPS = [
@@ -49,6 +52,8 @@ export const institute = z.object({
   customer_since: out.text().nullable(),
   archived: z.boolean(),
   timezone: out.text(),
+  /** Days without an upload after which an active vial is reported silent; null: not watched. */
+  vial_silent_days: out.int().nullable(),
   /**
    * Whether the caller has multi-organization access (administration.md section 6: several
    * institutes, or the admin, owner or staff role): the organization selector may switch.
@@ -68,6 +73,7 @@ const instituteFields = {
   customer_since: calendarDate().nullable().optional(),
   archived: z.boolean().optional(),
   timezone: timeZone().optional(),
+  vial_silent_days: int(1, MAX_VIAL_SILENT_DAYS, VIAL_SILENT_DAYS_MESSAGE).nullable().optional(),
 };
 export const instituteCreate = z.object(instituteFields);
 export const instituteUpdate = z.object(instituteFields).partial();

@@ -69,6 +69,7 @@ function toColumns(body: InstituteUpdate): Partial<Institute> {
   if (body.customer_since !== undefined) columns.customerSince = body.customer_since;
   if (body.archived !== undefined) columns.archived = body.archived;
   if (body.timezone !== undefined) columns.timezone = body.timezone;
+  if (body.vial_silent_days !== undefined) columns.vialSilentDays = body.vial_silent_days;
   return columns;
 }
 

@@ -127,6 +127,20 @@ describe('writes', () => {
     expect(
       (await owner.patch(`/v2/institutes/${hospital}`, { total_lines: null })).body,
     ).toMatchObject({ total_lines: null });
+    // Silent-vial notifications (line-monitoring.md §4): 14 days unless the owner says otherwise.
+    expect(unchanged.body.vial_silent_days).toBe(14);
+    for (const days of [30, null]) {
+      const set = await owner.patch(`/v2/institutes/${hospital}`, { vial_silent_days: days });
+      expect(set.body).toMatchObject({ vial_silent_days: days });
+    }
+    for (const days of [0, 366, 1.5, '7']) {
+      const refused = await owner.patch(`/v2/institutes/${hospital}`, { vial_silent_days: days });
+      expect(refused.status).toBe(422);
+    }
+    expect((await admin.patch(`/v2/institutes/${hospital}`, { vial_silent_days: 7 })).status).toBe(
+      403,
+    );
+    await owner.patch(`/v2/institutes/${hospital}`, { vial_silent_days: 14 });
     expect((await admin.patch(`/v2/institutes/${hospital}`, { name: 'Nope' })).status).toBe(403);
     expect((await guest.patch(`/v2/institutes/${hospital}`, { name: 'Nope' })).status).toBe(403);
     const byStaff = await staff.patch(`/v2/institutes/${hospital}`, {

@@ -21,6 +21,7 @@ export function presentInstitute(i: Institute, viewer: InstituteViewer): Institu
     customer_since: i.customerSince,
     archived: i.archived,
     timezone: i.timezone,
+    vial_silent_days: i.vialSilentDays,
     multiInstitute: hasMultiInstituteAccess(viewer.role, viewer.instituteIds.length),
   };
 }
