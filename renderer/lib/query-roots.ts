@@ -22,6 +22,8 @@ export const queryRoots = {
   institutes: ['institutes'],
   labels: ['labels'],
   lines: ['lines'],
+  /** The signed-in user's notifications, their unread count and their settings per institute. */
+  notifications: ['notifications'],
   records: ['records'],
   /** Kept apart from records: the series of a run never change, edits must not refetch them. */
   recordSeries: ['record-series'],
