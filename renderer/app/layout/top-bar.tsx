@@ -14,6 +14,7 @@ import {
   OrganizationSelector,
   useSelectedInstituteId,
 } from '../../features/institutes';
+import { NotificationsBell } from '../../features/notifications';
 import { VialsDrawer } from '../../features/vials';
 import { useIsStaff } from '../../lib/permissions';
 import { BetaMetricSelector } from './beta-metric-selector';
@@ -54,6 +55,7 @@ export function TopBar() {
         <BetaMetricSelector />
         {isStaff && <FlagOverridePanel />}
         <VialsDrawer role={user?.role} instituteId={instituteId} />
+        <NotificationsBell />
         <HelpButton />
         <SettingsMenu />
       </Toolbar>

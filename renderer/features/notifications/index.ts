@@ -1,0 +1,2 @@
+export { NotificationSettingsSection } from './components/notification-settings-section';
+export { NotificationsBell } from './components/notifications-bell';
