@@ -1,10 +1,15 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useUser } from '../../features/auth';
 import { AccountForm } from '../../features/account';
+import { useUser } from '../../features/auth';
+import { useSelectedInstitute, useSelectedInstituteId } from '../../features/institutes';
+import { NotificationSettingsSection } from '../../features/notifications';
 
+/** /account: the user's names and password, and their notifications in the organization in use. */
 export default function AccountPage() {
   const { data: user } = useUser();
+  const instituteId = useSelectedInstituteId();
+  const { data: institute } = useSelectedInstitute();
   return (
     <Paper sx={{ p: 3, maxWidth: 640 }}>
       <Typography variant="h1" gutterBottom>
@@ -14,6 +19,9 @@ export default function AccountPage() {
         {user?.email}
       </Typography>
       {user && <AccountForm user={user} />}
+      {instituteId !== null && (
+        <NotificationSettingsSection instituteId={instituteId} instituteName={institute?.name} />
+      )}
     </Paper>
   );
 }
