@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -23,25 +24,43 @@ import {
   FEATURE_FLAG_NAMES,
   type FeatureFlags,
 } from '../../../../shared/domain/feature-flags';
+import {
+  DEFAULT_VIAL_SILENT_DAYS,
+  MAX_VIAL_SILENT_DAYS,
+} from '../../../../shared/domain/notifications';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { firstFieldError } from '../../../lib/form-errors';
 import { useRelationshipLabel } from '../api/get-relationship-labels';
 import { flagLabel, METADATA_TYPE_LABELS, SUBSCRIPTION_LABELS } from './organization-labels';
 
-/** The organization form: the API's rules, with text inputs for the number and the date. */
-const organizationForm = z.object({
-  name: instituteCreate.shape.name,
-  partner_id: z.string().trim().max(80, 'Partner ID is too long.'),
-  metadata_type: z.enum(METADATA_TYPES),
-  relationship: z.enum(RELATIONSHIPS),
-  subscription: z.enum(SUBSCRIPTIONS),
-  customer_since: z.string(),
-  total_lines: z.string().trim().regex(/^\d*$/, 'Total lines must be a whole number.'),
-  archived: z.boolean(),
-  /** On: "use defaults" (feature_flags null); off: the explicit set below. */
-  use_default_flags: z.boolean(),
-  feature_flags: featureFlags,
-});
+const SILENT_DAYS_MESSAGE = `Enter a whole number of days from 1 to ${MAX_VIAL_SILENT_DAYS}.`;
+
+/** The organization form: the API's rules, with text inputs for the numbers and the date. */
+export const organizationForm = z
+  .object({
+    name: instituteCreate.shape.name,
+    partner_id: z.string().trim().max(80, 'Partner ID is too long.'),
+    metadata_type: z.enum(METADATA_TYPES),
+    relationship: z.enum(RELATIONSHIPS),
+    subscription: z.enum(SUBSCRIPTIONS),
+    customer_since: z.string(),
+    total_lines: z.string().trim().regex(/^\d*$/, 'Total lines must be a whole number.'),
+    archived: z.boolean(),
+    /** On: "use defaults" (feature_flags null); off: the explicit set below. */
+    use_default_flags: z.boolean(),
+    feature_flags: featureFlags,
+    /** On: silent vials are not watched (vial_silent_days null); off: the days below. */
+    vial_silent_off: z.boolean(),
+    vial_silent_days: z.string().trim(),
+  })
+  .refine(
+    (v) =>
+      v.vial_silent_off ||
+      (/^\d{1,3}$/.test(v.vial_silent_days) &&
+        Number(v.vial_silent_days) >= 1 &&
+        Number(v.vial_silent_days) <= MAX_VIAL_SILENT_DAYS),
+    { message: SILENT_DAYS_MESSAGE, path: ['vial_silent_days'] },
+  );
 export type OrganizationValues = z.infer<typeof organizationForm>;
 
 export function organizationValues(
@@ -59,17 +78,23 @@ export function organizationValues(
     archived: institute?.archived ?? false,
     use_default_flags: !institute?.has_feature_flags,
     feature_flags: { ...defaults, ...(institute?.feature_flags ?? {}) },
+    vial_silent_off: institute !== undefined && institute.vial_silent_days === null,
+    vial_silent_days: String(institute?.vial_silent_days ?? DEFAULT_VIAL_SILENT_DAYS),
   };
 }
 
 /**
- * What the form sends: owners only their own fields (name, total lines); staff everything, an
- * empty total_lines or partner ID as null, "use defaults" as feature_flags null.
+ * What the form sends: owners only their own fields (name, total lines, the days after which a
+ * vial is silent); staff everything, an empty total_lines or partner ID as null, "use defaults"
+ * as feature_flags null, silent vials "Off" as vial_silent_days null. Only those who may change
+ * an organization's settings (the role matrix's `institute:settings`: owners and staff) reach
+ * this form: its routes and dialog are behind that action.
  */
 export function organizationBody(values: OrganizationValues, staff: boolean): InstituteUpdate {
   const own = {
     name: values.name,
     total_lines: values.total_lines === '' ? null : Number(values.total_lines),
+    vial_silent_days: values.vial_silent_off ? null : Number(values.vial_silent_days),
   };
   if (!staff) return own;
   return {
@@ -108,7 +133,8 @@ function CheckField({
   label,
 }: {
   control: Control<OrganizationValues>;
-  name: 'archived' | 'use_default_flags' | `feature_flags.${keyof FeatureFlags}`;
+  name:
+    'archived' | 'use_default_flags' | 'vial_silent_off' | `feature_flags.${keyof FeatureFlags}`;
   label: ReactNode;
 }) {
   return (
@@ -157,6 +183,7 @@ export function OrganizationForm({ id, institute, defaults, staff, onSubmit }: P
   });
   useEffect(() => reset(organizationValues(institute, defaults)), [institute, defaults, reset]);
   const useDefaults = useWatch({ control, name: 'use_default_flags' });
+  const silentOff = useWatch({ control, name: 'vial_silent_off' });
   const relationshipLabel = useRelationshipLabel();
 
   const submit = handleSubmit(async (values) => {
@@ -217,6 +244,20 @@ export function OrganizationForm({ id, institute, defaults, staff, onSubmit }: P
             label="Total Lines"
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
+        </Stack>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <FormTextField
+            control={control}
+            name="vial_silent_days"
+            label="Warn when a vial has not uploaded for (days)"
+            disabled={silentOff}
+            helperText={silentOff ? 'Silent vials are not reported.' : undefined}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ flexGrow: 1 }}
+          />
+          <Box sx={{ pt: 1 }}>
+            <CheckField control={control} name="vial_silent_off" label="Off" />
+          </Box>
         </Stack>
         {staff && <CheckField control={control} name="archived" label="Archived" />}
         {staff && (
