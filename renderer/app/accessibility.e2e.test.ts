@@ -51,6 +51,14 @@ const TOP_BAR: Opener[] = [
       await page.getByRole('menu').waitFor();
     },
   },
+  {
+    name: 'notifications panel',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      await panel.getByRole('list', { name: 'Newest notifications' }).waitFor();
+    },
+  },
   dialogFrom('Help'),
   dialogFrom('Feature flag overrides', 'staff'),
   {
@@ -66,7 +74,18 @@ const TOP_BAR: Opener[] = [
 function screens(ids: Ids): Screen[] {
   return [
     { path: '/dashboard', openers: TOP_BAR },
-    { path: '/account' },
+    {
+      path: '/account',
+      openers: [
+        {
+          name: 'notification e-mail choices',
+          open: async (page) => {
+            await page.getByRole('combobox', { name: 'E-mail: A monitoring event opens' }).click();
+            await page.getByRole('listbox').waitFor();
+          },
+        },
+      ],
+    },
     { path: '/settings', openers: [dialogFrom('Add User', 'staff')] },
     {
       path: '/records',
@@ -176,6 +195,17 @@ beforeAll(async () => {
     member: account.id,
     contract: contract.body.id,
   };
+  // A read and an unread notification for each: the bell's badge and both marks in its panel.
+  await e2e.server.ctx.db.query(
+    `INSERT INTO notifications (user_id, institute_id, kind, title, link, created_at, read_at)
+     SELECT u.id, $1, n.kind, n.title, '/lines', now() - n.age, n.read_at
+     FROM users u, (VALUES
+       ('event_opened', 'Line 1: 2_2s alarm', interval '5 minutes', NULL::timestamptz),
+       ('validation_ready', 'Validation ready', interval '2 days', now())
+     ) AS n(kind, title, age, read_at)
+     WHERE u.email IN ('staff@example.org', 'member@example.org')`,
+    [hospital],
+  );
 });
 
 const findingLine = (who: string, screen: string, f: AxeFinding) =>
