@@ -76,7 +76,6 @@ function Bell() {
         </IconButton>
       </Tooltip>
       <Popover
-        id={PANEL_ID}
         open={open}
         anchorEl={anchor}
         onClose={close}
@@ -84,6 +83,7 @@ function Bell() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
           paper: {
+            id: PANEL_ID,
             role: 'dialog',
             'aria-labelledby': HEADING_ID,
             sx: { width: 400, maxWidth: 'calc(100vw - 32px)', maxHeight: 'calc(100vh - 96px)' },
