@@ -26,6 +26,7 @@ import { institutesRouter } from './routes/institutes/router';
 import { labelsRouter } from './routes/labels/router';
 import { linesRouter } from './routes/lines/router';
 import { monitoringRouter } from './routes/monitoring/router';
+import { notificationsRouter } from './routes/notifications/router';
 import { recordsRouter } from './routes/records/router';
 import { reportsRouter } from './routes/reports/router';
 import { supportRouter } from './routes/support/router';
@@ -45,6 +46,7 @@ const ROUTERS = [
   commentsRouter,
   linesRouter,
   monitoringRouter,
+  notificationsRouter,
   validationsRouter,
   reportsRouter,
   analyzerRouter,

@@ -17,6 +17,7 @@ import { outboxMailer, smtpMailer } from './mail/mailer';
 import { requeueUnprocessed, startRecordWorker } from './pipeline/process-record';
 import { countedMailer, ServerMetrics } from './metrics/server-metrics';
 import { MetricsPool } from './pipeline/metrics-pool';
+import { startNotificationWorker } from './pipeline/notification-worker';
 import { RecordQueue } from './pipeline/queue';
 import { FileBlobStore, type BlobStore } from './storage/blob-store';
 import { S3BlobStore, s3Client } from './storage/s3-blob-store';
@@ -126,11 +127,16 @@ export async function createContext(
 }
 
 /**
- * Starts the record worker, queues whatever a previous crash left unprocessed and stores the
- * rejection figures older records lack.
+ * Starts the record worker and the notification jobs (e-mails, digests, the minute tick), queues
+ * whatever a previous crash left unprocessed and stores the rejection figures older records lack.
  */
 export async function startWorker(ctx: AppContext): Promise<void> {
   await startRecordWorker(ctx);
+  await startNotificationWorker({
+    ...ctx,
+    publicUrl: ctx.config.publicUrl,
+    schedule: ctx.config.notificationTick,
+  });
   const requeued = await requeueUnprocessed(ctx);
   if (requeued) ctx.log.info(`Queued ${requeued} unprocessed record(s)`);
   const filled = await fillMissingRejection(ctx);

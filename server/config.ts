@@ -37,6 +37,11 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** The desktop installers /downloads offers: a folder served here, or a page elsewhere. */
   desktopDownloads: { dir: string | undefined; url: string | undefined };
+  /**
+   * Schedule the notifications' minute tick (time-based kinds, digests). Always on in use; the
+   * test servers turn it off and run the tick with a clock of their own.
+   */
+  notificationTick: boolean;
 }
 
 export type BlobStoreConfig =
@@ -116,5 +121,6 @@ export function loadConfig(variables: NodeJS.ProcessEnv = process.env): Config {
       dir: env.DESKTOP_DOWNLOADS_DIR ? path.resolve(env.DESKTOP_DOWNLOADS_DIR) : undefined,
       url: env.DESKTOP_DOWNLOADS_URL,
     },
+    notificationTick: true,
   };
 }

@@ -4,6 +4,8 @@ export interface CaughtMail {
   to: string;
   subject: string;
   body: string;
+  /** Every header, by its lower-case name (folded lines joined). */
+  headers: Record<string, string>;
 }
 
 /**
@@ -13,6 +15,7 @@ export interface CaughtMail {
 export class MailCatcher {
   readonly messages: CaughtMail[] = [];
   private server: SMTPServer | undefined;
+  private waiting: { test: (m: CaughtMail) => boolean; resolve: (m: CaughtMail) => void }[] = [];
   port = 0;
 
   async start(): Promise<void> {
@@ -24,8 +27,11 @@ export class MailCatcher {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          this.messages.push(parse(Buffer.concat(chunks).toString('utf8')));
+          const message = parse(Buffer.concat(chunks).toString('utf8'));
+          this.messages.push(message);
           callback();
+          for (const w of this.waiting.filter((w) => w.test(message))) w.resolve(message);
+          this.waiting = this.waiting.filter((w) => !w.test(message));
         });
       },
     });
@@ -40,6 +46,22 @@ export class MailCatcher {
   /** The newest message to an address. */
   lastTo(address: string): CaughtMail | undefined {
     return [...this.messages].reverse().find((m) => m.to.includes(address));
+  }
+
+  /**
+   * The first message to an address (that `test` accepts) among those caught already or, if none
+   * is, the next one to arrive: the test awaits the e-mail itself, not a timer.
+   */
+  next(address: string, test: (m: CaughtMail) => boolean = () => true): Promise<CaughtMail> {
+    const fits = (m: CaughtMail) => m.to.includes(address) && test(m);
+    const caught = this.messages.find(fits);
+    if (caught) return Promise.resolve(caught);
+    return new Promise((resolve) => this.waiting.push({ test: fits, resolve }));
+  }
+
+  /** The messages to an address. */
+  to(address: string): CaughtMail[] {
+    return this.messages.filter((m) => m.to.includes(address));
   }
 
   /** The first link of the newest message to an address. */
@@ -65,5 +87,10 @@ function parse(raw: string): CaughtMail {
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   }
-  return { to: header('To'), subject: header('Subject'), body };
+  const headers: Record<string, string> = {};
+  for (const line of unfolded.split(/\r?\n/)) {
+    const m = /^([\w-]+):\s*(.*)$/.exec(line);
+    if (m) headers[m[1].toLowerCase()] = m[2].trim();
+  }
+  return { to: header('To'), subject: header('Subject'), body, headers };
 }

@@ -51,6 +51,8 @@ export async function startTestServer(
       WORKER: 'true',
     }),
     smtpUrl: mail.url,
+    // Tests run the notification tick with their own clock (runNotificationTick), never by time.
+    notificationTick: false,
     rendererDir: path.resolve(__dirname, '..', 'dist', 'renderer'),
     ...overrides,
   };

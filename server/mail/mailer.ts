@@ -8,6 +8,8 @@ export interface MailMessage {
   text: string;
   /** Where answers go when it is not the sender (a customer's message to support). */
   replyTo?: string;
+  /** Further headers (a notification's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

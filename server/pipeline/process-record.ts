@@ -1,4 +1,7 @@
 import { writeRecordsWithEvents } from '../domain/monitoring/events';
+import type { MailJobs } from '../domain/notifications/service';
+import { processingFailed } from '../domain/notifications/triggers';
+import { recordFailure } from '../domain/records/repository';
 import { IsNull } from 'typeorm';
 import { VialFormatError } from '../../shared/vial/errors';
 import type { DataSource } from 'typeorm';
@@ -16,6 +19,8 @@ export interface ProcessingDeps {
   db: DataSource;
   blobs: BlobStore;
   metricsPool: MetricsPool;
+  /** Where the e-mails of the notifications processing causes are queued, in its transaction. */
+  queue: MailJobs;
 }
 
 /** What the worker needs besides: the queue it takes jobs from and a log for final failures. */
@@ -58,7 +63,7 @@ export async function processRecord(
   const settings = await rejectionSettings(deps.db.manager, record.instituteId);
   // A record processed now enters its line's sequence: the rules judge it in the same transaction.
   await deps.db.transaction((manager) =>
-    writeRecordsWithEvents(manager, [recordId], () =>
+    writeRecordsWithEvents(manager, deps.queue, [recordId], () =>
       manager.getRepository(TransitRecord).update(recordId, {
         metrics,
         auc: metrics.auc,
@@ -80,14 +85,19 @@ export async function processRecord(
   return 'processed';
 }
 
+/**
+ * Records why a record could not be processed, for good. The first failure of a record (it had
+ * no error) notifies its institute in the same transaction; the same failure again does not.
+ */
 export async function markFailed(
-  deps: Pick<ProcessingDeps, 'db'>,
+  deps: Pick<ProcessingDeps, 'db' | 'queue'>,
   recordId: number,
   reason: string,
 ): Promise<'failed'> {
-  await deps.db
-    .getRepository(TransitRecord)
-    .update(recordId, { processingError: `Processing failed: ${reason}` });
+  await deps.db.transaction(async (manager) => {
+    const failed = await recordFailure(manager, recordId, `Processing failed: ${reason}`);
+    if (failed?.first) await processingFailed(manager, deps.queue, failed);
+  });
   return 'failed';
 }
 

@@ -1,6 +1,14 @@
 import PgBoss from 'pg-boss';
 
 export const PROCESS_RECORD = 'process-record';
+/** One notification's e-mail at once (line-monitoring.md §4). */
+export const NOTIFICATION_MAIL = 'notification-mail';
+/** One user's daily digest of one institute. */
+export const NOTIFICATION_DIGEST = 'notification-digest';
+/** The scheduled look for time-based notifications and due digests. */
+export const NOTIFICATION_TICK = 'notification-tick';
+/** Every minute: a digest goes within the minute of 07:00, whatever the zone's offset. */
+export const NOTIFICATION_TICK_CRON = '* * * * *';
 
 export interface QueueOptions {
   /** An active job whose worker stops answering for this long is retried. */
@@ -13,9 +21,36 @@ export interface ProcessRecordJob {
   recordId: number;
 }
 
+export interface NotificationMailJob {
+  notificationId: number;
+}
+
+export interface DigestJob {
+  userId: number;
+  instituteId: number;
+  /** The digest holds what was due by then (ISO instant). */
+  upTo: string;
+}
+
+/** The notification jobs' handlers (server/pipeline/notification-worker.ts). */
+export interface NotificationHandlers {
+  mail: (job: NotificationMailJob) => Promise<void>;
+  digest: (job: DigestJob) => Promise<void>;
+  tick: () => Promise<void>;
+}
+
+/** SQL run in the caller's transaction (a TypeORM EntityManager's `query` fits). */
+export interface Transaction {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
+/** Mail jobs retry for about half an hour (30 s, doubling) before they give up. */
+const MAIL_QUEUE = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
+
 /**
- * The PostgreSQL-backed job queue (pg-boss). A job claimed by a worker that crashes expires and
- * is retried; the 'stately' policy keeps at most one queued job per record.
+ * The PostgreSQL-backed job queue (pg-boss): record processing, and the e-mails and scheduled tick
+ * of notifications. A job claimed by a worker that crashes expires and is retried; the 'stately'
+ * policy keeps at most one queued job per record (per notification, per digest).
  */
 export class RecordQueue {
   /** The workers of this process, woken at once when this process queues a job. */
@@ -46,6 +81,18 @@ export class RecordQueue {
       retryDelay: 2,
       retryBackoff: true,
       expireInSeconds: options.expireSeconds,
+    });
+    // One job per notification or digest waiting at a time (its singleton key): queued again,
+    // as the tick does for e-mails still unsent, it is not queued twice.
+    for (const name of [NOTIFICATION_MAIL, NOTIFICATION_DIGEST]) {
+      await boss.createQueue(name, { name, policy: 'stately', ...MAIL_QUEUE });
+    }
+    // A tick that fails is not retried: the next minute's does the same.
+    await boss.createQueue(NOTIFICATION_TICK, {
+      name: NOTIFICATION_TICK,
+      policy: 'singleton',
+      retryLimit: 0,
+      expireInSeconds: 300,
     });
     return queue;
   }
@@ -83,6 +130,79 @@ export class RecordQueue {
       );
       this.localWorkers.push(id);
     }
+  }
+
+  /**
+   * Queues the e-mails of these notifications in the caller's transaction (pg-boss's `db`
+   * option): they exist exactly when the notifications do, whatever happens to the process.
+   */
+  async enqueueNotificationMails(tx: Transaction, notificationIds: number[]): Promise<void> {
+    if (!notificationIds.length) return;
+    const db = {
+      executeSql: async (text: string, values: unknown[]) => ({
+        rows: (await tx.query(text, values)) as unknown[],
+      }),
+    };
+    await this.boss.insert(
+      notificationIds.map((id) => ({
+        name: NOTIFICATION_MAIL,
+        data: { notificationId: id } satisfies NotificationMailJob,
+        singletonKey: `notification-${id}`,
+      })),
+      { db },
+    );
+  }
+
+  /** Queues digests (outside any transaction: the rows they send stay until sent). */
+  async enqueueDigests(jobs: DigestJob[]): Promise<void> {
+    if (!jobs.length) return;
+    await this.boss.insert(
+      jobs.map((data) => ({
+        name: NOTIFICATION_DIGEST,
+        data,
+        singletonKey: `digest-${data.userId}-${data.instituteId}`,
+      })),
+    );
+  }
+
+  /** Takes notification jobs in this process (one at a time each: e-mails are few). */
+  async workNotifications(handlers: NotificationHandlers): Promise<void> {
+    const work = async <T extends object>(name: string, handle: (data: T) => Promise<void>) => {
+      const id: string = await this.boss.work<T>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          try {
+            await handle(job.data);
+          } finally {
+            // The next e-mail at once, not after the rest of the polling second.
+            this.boss.notifyWorker(id);
+          }
+        },
+      );
+    };
+    await work<NotificationMailJob>(NOTIFICATION_MAIL, handlers.mail);
+    await work<DigestJob>(NOTIFICATION_DIGEST, handlers.digest);
+    await work(NOTIFICATION_TICK, () => handlers.tick());
+  }
+
+  /**
+   * Runs the tick every minute. pg-boss keeps the schedule in the database and lets one process
+   * a minute queue it, and one worker takes each job: several servers and workers sharing the
+   * database tick once.
+   */
+  async scheduleNotificationTick(): Promise<void> {
+    await this.boss.schedule(NOTIFICATION_TICK, NOTIFICATION_TICK_CRON);
+  }
+
+  /** Notifications whose e-mail job is waiting, due for a retry or under way. */
+  async notificationsWithPendingMail(): Promise<Set<number>> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT (data->>'notificationId')::int AS id FROM pgboss.job
+          WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+      [NOTIFICATION_MAIL],
+    );
+    return new Set(rows.map((r: { id: number }) => r.id));
   }
 
   /** Jobs waiting or due for a retry, and how long the oldest of them has waited. */

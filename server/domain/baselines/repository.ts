@@ -13,18 +13,25 @@ export interface BaselineRow extends IncludedRecordRow {
 }
 
 /**
- * The baseline validation of each line (vial-data.md): its most recent completed validation
- * flagged baseline, else its most recent completed validation. One query for all lines: the
- * baselines, joined with their included records on the line (none: one row without a record).
+ * The baseline validation of each line (vial-data.md) as SQL: its most recent completed
+ * validation flagged baseline, else its most recent completed validation; for the lines `where`
+ * admits (a condition on `vl.line_id`). Columns line_id, validation_id, validation_name,
+ * baseline, start_date (YYYY-MM-DD) and completed_at.
+ */
+export const baselineValidationsSql = (where: string) =>
+  `SELECT DISTINCT ON (vl.line_id) vl.line_id, v.id AS validation_id, v.name AS validation_name,
+          v.baseline, to_char(v.start_date, 'YYYY-MM-DD') AS start_date, v.completed_at
+     FROM validation_lines vl JOIN validations v ON v.id = vl.validation_id
+    WHERE ${where} AND v.status = 'completed'
+    ORDER BY vl.line_id, v.baseline DESC, v.completed_at DESC, v.id DESC`;
+
+/**
+ * The baseline validation of each line: one query for all lines, the baselines joined with their
+ * included records on the line (none: one row without a record).
  */
 export const baselineRows = (manager: EntityManager, lineIds: number[]): Promise<BaselineRow[]> =>
   manager.query(
-    `WITH base AS (
-       SELECT DISTINCT ON (vl.line_id) vl.line_id, v.id AS validation_id, v.name AS validation_name,
-              v.baseline, to_char(v.start_date, 'YYYY-MM-DD') AS start_date, v.completed_at
-       FROM validation_lines vl JOIN validations v ON v.id = vl.validation_id
-       WHERE vl.line_id = ANY($1) AND v.status = 'completed'
-       ORDER BY vl.line_id, v.baseline DESC, v.completed_at DESC, v.id DESC)
+    `WITH base AS (${baselineValidationsSql('vl.line_id = ANY($1)')})
      SELECT base.*, ${INCLUDED_RECORD_COLUMNS}
      FROM base LEFT JOIN records r
        ON r.validation_id = base.validation_id AND r.line_id = base.line_id AND ${includedRecordSql('r')}`,

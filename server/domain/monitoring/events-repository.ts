@@ -7,22 +7,26 @@ import { paginate } from '../pagination';
 /**
  * Opens the (line, rule) event with this firing, or adds the firing to the one not closed: one
  * statement on the partial unique index, so two transactions never open two events for one rule
- * and neither loses its occurrence.
+ * and neither loses its occurrence. Answers the event's id and whether this opened it (a row
+ * the upsert inserted has no xmax; one it updated has).
  */
-export const openOrAddToEvent = (
+export async function openOrAddToEvent(
   manager: EntityManager,
   lineId: number,
   { rule, side }: RuleFiring,
   recordId: number,
-) =>
-  manager.query(
+): Promise<{ id: number; opened: boolean }> {
+  const [row]: { id: number; opened: boolean }[] = await manager.query(
     `INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id)
      VALUES ($1, $2, $3, $4, $4)
      ON CONFLICT (line_id, rule) WHERE status <> 'closed'
      DO UPDATE SET occurrences = monitoring_events.occurrences + 1,
-                   last_record_id = EXCLUDED.last_record_id`,
+                   last_record_id = EXCLUDED.last_record_id
+     RETURNING id, (xmax = 0) AS opened`,
     [lineId, rule, side, recordId],
   );
+  return row;
+}
 
 const ORDERINGS = {
   opened_at: 'e.openedAt',

@@ -6,6 +6,9 @@ import {
   monitoringBaseline,
 } from '../../../shared/domain/monitoring-rules';
 import { baselinesOf } from '../baselines/service';
+import type { MailJobs } from '../notifications/service';
+import { eventOpened } from '../notifications/triggers';
+import { readyValidationsOf } from '../validations/ready';
 import { openOrAddToEvent } from './events-repository';
 import { sequenceRows } from './repository';
 
@@ -44,7 +47,11 @@ async function sequenceMembers(
  * a time under a transaction lock, in line order: a record of the line processed at the same
  * time waits, then reads this one's sequence with it.
  */
-async function openEvents(manager: EntityManager, entered: Map<number, number>): Promise<void> {
+async function openEvents(
+  manager: EntityManager,
+  queue: MailJobs,
+  entered: Map<number, number>,
+): Promise<void> {
   const lines = [...new Set(entered.values())].sort((a, b) => a - b);
   for (const lineId of lines) {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('monitoring'), $1)`, [lineId]);
@@ -59,7 +66,10 @@ async function openEvents(manager: EntityManager, entered: Map<number, number>):
     for (const [k, row] of rows.entries()) {
       if (entered.get(row.id) !== lineId) continue;
       for (const firing of points[k].rules) {
-        if (isAlarm(firing.rule)) await openOrAddToEvent(manager, lineId, firing, row.id);
+        if (!isAlarm(firing.rule)) continue;
+        const event = await openOrAddToEvent(manager, lineId, firing, row.id);
+        // Its first firing notifies; the next ones only count on the event.
+        if (event.opened) await eventOpened(manager, queue, { ...firing, id: event.id, lineId });
       }
     }
   }
@@ -69,10 +79,13 @@ async function openEvents(manager: EntityManager, entered: Map<number, number>):
  * Runs `write`, which changes these records in the transaction of `manager`, then opens the events
  * of every record it put into a line's sequence (processed, included again, assigned to the line,
  * dated after the baseline): in a sequence now, and not in that line's before. Records already in
- * the sequence open nothing, whatever the write did to them.
+ * the sequence open nothing, whatever the write did to them. Then the in-progress validations the
+ * records belong to are told when they have all their records. Notifications of both are written
+ * in the same transaction, their e-mails queued on `queue` in it too.
  */
 export async function writeRecordsWithEvents<T>(
   manager: EntityManager,
+  queue: MailJobs,
   recordIds: number[],
   write: () => Promise<T>,
 ): Promise<T> {
@@ -80,6 +93,7 @@ export async function writeRecordsWithEvents<T>(
   const result = await write();
   const after = await sequenceMembers(manager, recordIds);
   for (const [id, line] of [...after]) if (before.get(id) === line) after.delete(id);
-  if (after.size) await openEvents(manager, after);
+  if (after.size) await openEvents(manager, queue, after);
+  await readyValidationsOf(manager, queue, recordIds);
   return result;
 }

@@ -1,4 +1,5 @@
 import { writeRecordsWithEvents } from '../monitoring/events';
+import type { MailJobs } from '../notifications/service';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordBulkResult, RecordBulkUpdate } from '../../../shared/api/record-bulk';
 import { ARCHIVED_LINE_LOCKED, REVIEW_NEEDS_LINE } from '../../../shared/api/records';
@@ -48,7 +49,7 @@ async function assignLine(
 
 /** Excludes, reviews or assigns many records of one institute at once, all or nothing. */
 export async function bulkUpdateRecords(
-  { db }: { db: DataSource },
+  { db, queue }: { db: DataSource; queue: MailJobs },
   user: AuthUser,
   instituteId: number,
   body: RecordBulkUpdate,
@@ -57,7 +58,7 @@ export async function bulkUpdateRecords(
   const ids = [...new Set(body.ids)];
   await db.transaction(async (manager) => {
     const records = await lockRecords(manager, user, instituteId, ids);
-    await writeRecordsWithEvents(manager, ids, async () => {
+    await writeRecordsWithEvents(manager, queue, ids, async () => {
       if (body.line !== undefined) await assignLine(manager, instituteId, records, body.line);
       else if (body.is_reviewed === true && records.some((r) => r.lineId === null))
         throw invalidField('line', REVIEW_NEEDS_LINE);

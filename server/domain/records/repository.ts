@@ -261,6 +261,38 @@ export async function updateRecords(
   await manager.getRepository(TransitRecord).update({ id: In(ids) }, columns);
 }
 
+/**
+ * Stores why processing failed; answers the record's institute, file and vial, and whether it
+ * had no error before (its first failure), or null for a record deleted since.
+ */
+export async function recordFailure(manager: EntityManager, id: number, error: string) {
+  const [rows] = (await manager.query(
+    `UPDATE records r SET processing_error = $2
+       FROM (SELECT id, processing_error IS NULL AS first FROM records WHERE id = $1 FOR UPDATE) old
+      WHERE r.id = old.id
+      RETURNING r.id, r.institute_id, r.file_name, r.vial_label, old.first`,
+    [id, error],
+  )) as [
+    {
+      id: number;
+      institute_id: number;
+      file_name: string | null;
+      vial_label: string | null;
+      first: boolean;
+    }[],
+    number,
+  ];
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    instituteId: row.institute_id,
+    fileName: row.file_name,
+    vialLabel: row.vial_label,
+    first: row.first,
+  };
+}
+
 export async function saveRecord(manager: EntityManager, record: TransitRecord) {
   await manager.getRepository(TransitRecord).save(record);
 }

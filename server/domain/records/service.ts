@@ -1,4 +1,5 @@
 import { writeRecordsWithEvents } from '../monitoring/events';
+import type { MailJobs } from '../notifications/service';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   ARCHIVED_LINE_LOCKED,
@@ -29,6 +30,8 @@ import { computeAndKeep, findRecordWithSeries, seriesTag } from './series';
 
 export interface RecordDeps {
   db: DataSource;
+  /** Where the e-mails of notifications an edit causes are queued, in its transaction. */
+  queue: MailJobs;
   /** Parsed runs, for chart series. */
   runs: RunCache;
 }
@@ -112,7 +115,7 @@ async function assertValidationFits(
 
 /** Applies a review-form or staff edit with the rules of monitoring.md section 4. */
 export async function patchRecord(
-  deps: Pick<RecordDeps, 'db'>,
+  deps: Pick<RecordDeps, 'db' | 'queue'>,
   user: AuthUser,
   id: number,
   patch: RecordPatch,
@@ -167,7 +170,7 @@ export async function patchRecord(
     if (patch.short_run_error !== undefined) record.shortRunError = patch.short_run_error;
     if (patch.flatline_error !== undefined) record.flatlineError = patch.flatline_error;
     if (patch.no_run_error !== undefined) record.noRunError = patch.no_run_error;
-    await writeRecordsWithEvents(manager, [id], () => repo.saveRecord(manager, record));
+    await writeRecordsWithEvents(manager, deps.queue, [id], () => repo.saveRecord(manager, record));
   });
   // A record that clinical data links feeds its institute's calibrated model.
   await recalibrateAfterRecordChange(deps, id, patch);

@@ -16,10 +16,14 @@ import { requireFeature } from '../institutes/service';
 import { authorize } from '../policy';
 import { includedRecords } from '../statistics/repository';
 import { groupBy, validationLineStatistics } from '../statistics/service';
+import type { MailJobs } from '../notifications/service';
+import { announceReadyValidations } from './ready';
 import * as repo from './repository';
 
 export interface ValidationDeps {
   db: DataSource;
+  /** Where the e-mails of notifications (a validation ready) are queued, in the transaction. */
+  queue: MailJobs;
   /**
    * Builds and stores the PDF report of a completed validation (the reports area does), for
    * validations completed with generate_report set.
@@ -148,7 +152,7 @@ export async function createValidation(
 }
 
 export async function updateValidation(
-  deps: DbDeps,
+  deps: Pick<ValidationDeps, 'db' | 'queue'>,
   user: AuthUser,
   id: number,
   body: ValidationUpdate,
@@ -172,6 +176,8 @@ export async function updateValidation(
         await repo.unlinkRecordsOutside(manager, id, body.lines);
       }
       await repo.saveValidation(manager, validation);
+      // Fewer days or lines may leave nothing to collect.
+      await announceReadyValidations(manager, deps.queue, [id]);
     }),
   );
   return getValidation(deps, user, id);

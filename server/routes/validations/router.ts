@@ -23,6 +23,7 @@ export function validationsRouter(ctx: AppContext): Router {
   const reportDeps = { db: ctx.db, blobs: ctx.blobs };
   const deps = {
     db: ctx.db,
+    queue: ctx.queue,
     generateReport: (id: number) => generateValidationReport(reportDeps, id),
   };
 
