@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
+import { loginAs, screenshot, setUpBrowserTests, waitForValue } from '../../../testing/browser';
 import { focused, pressUntil } from '../../../testing/keyboard';
 import { instituteIds } from '../../../testing/lines';
 
@@ -135,4 +135,38 @@ it('shows a member the role’s defaults on /account and keeps what they change'
       .getByRole('combobox', { name: 'E-mail: A line is due for re-validation' })
       .textContent(),
   ).toBe('Off');
+});
+
+it('lets an owner set after how many days a vial is silent, or switch the warning off', async () => {
+  const { page, server } = e2e;
+  const { hospital } = await server.demoInstitutes();
+  const owner = await server.login('owner@example.org');
+  const stored = async () => (await owner.get(`/v2/institutes/${hospital}`)).body.vial_silent_days;
+  await loginAs(page, 'owner@example.org');
+  await page.goto(`/organization/${hospital}/settings`);
+  const days = page.getByLabel('Warn when a vial has not uploaded for (days)');
+  const off = page.getByRole('checkbox', { name: 'Off', exact: true });
+  const save = async () => {
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/v2/institutes/${hospital}`),
+    );
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    expect((await saved).status()).toBe(200);
+  };
+  await waitForValue(days, '14');
+
+  await days.fill('366');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('Enter a whole number of days from 1 to 365.').waitFor();
+  await days.fill('30');
+  await save();
+  expect(await stored()).toBe(30);
+
+  await off.check();
+  expect(await days.isDisabled()).toBe(true);
+  await save();
+  expect(await stored()).toBeNull();
+  await page.reload();
+  await waitForValue(page.getByLabel('Name'), 'Northfield General Hospital');
+  expect(await off.isChecked()).toBe(true);
 });
