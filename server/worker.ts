@@ -5,8 +5,8 @@ import { ConfigError } from './environment';
 import { freezePrototypes } from '../shared/runtime/freeze-prototypes';
 
 /**
- * `npm run worker`: processes uploaded records in a process of its own (several may run, on
- * several machines), against the database DATABASE_URL names. Blobs are read from the store the
+ * `npm run worker`: processes uploaded records, and sends notification e-mails and runs their
+ * minute tick, in a process of its own (several may run, on several machines), against the database DATABASE_URL names. Blobs are read from the store the
  * servers use: BLOB_STORE_URL (an S3 bucket) or, on one machine, DATA_DIR/blobs.
  */
 async function main(): Promise<void> {

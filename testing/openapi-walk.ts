@@ -208,6 +208,8 @@ export interface ResourceIds {
   hemolysisData: number;
   measurement: number;
   event: number;
+  /** A notification of member@example.org about the institute's event. */
+  notification: number;
   /** A file of the contract, where the walk attached one (seedFiles). */
   contractFile?: number;
   /** A desktop installer's file name, where the server has a downloads folder. */
@@ -243,6 +245,7 @@ export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, 
       'clinical-data': ids.clinicalData,
       'hemolysis-index-data': ids.hemolysisData,
       events: ids.event,
+      notifications: ids.notification,
     };
     values[name] = String(
       before === 'id' && segments[i - 2] === 'users'
@@ -281,6 +284,9 @@ const typeOf = (schema: JsonSchema) => {
   const { type } = solid(schema);
   return Array.isArray(type) ? type.find((t) => t !== 'null') : type;
 };
+
+/** The text sampleBody gives a text field: also the walks' unsubscribe key (seedResources). */
+export const WALK_TEXT = 'Walk value';
 
 /**
  * A body the schema accepts, as far as a JSON schema tells (the walks want answers from the
@@ -328,9 +334,9 @@ export function sampleBody(
       if (field.startsWith('color')) return '#112233';
       if (field.includes('password')) return 'walk password 1';
       if (idKind) return String(ids[idKind]);
-      return 'Walk value';
+      return WALK_TEXT;
     default:
-      return idKind ? ids[idKind] : 'Walk value';
+      return idKind ? ids[idKind] : WALK_TEXT;
   }
 }
 
@@ -421,8 +427,23 @@ export async function seedResources(
      VALUES ($1, '1_3s', 'above', $2, $2) RETURNING id`,
     [line.id, record],
   );
+  // A notification of the member about it, and an unsubscribe key that is the text the walks
+  // send as any token (so the unsubscribe link is walked to its answer, not only to its 404).
+  const [notification]: { id: number }[] = await db.query(
+    `INSERT INTO notifications (user_id, institute_id, kind, title, link, line_id, event_id)
+     SELECT id, $1, 'event_opened', 'Walk alarm', '/line/' || $2::int || '/monitoring', $2, $3
+       FROM users WHERE email = 'member@example.org' RETURNING id`,
+    [instituteId, line.id, event.id],
+  );
+  await db.query(
+    `INSERT INTO unsubscribe_tokens (token_hash, user_id, institute_id, kinds)
+     VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, $3, '{event_opened}')
+     ON CONFLICT DO NOTHING`,
+    [WALK_TEXT, user.id, instituteId],
+  );
   return {
     event: event.id,
+    notification: notification.id,
     contract: contract.id,
     clinicalData: clinicalData.id,
     hemolysisData: hemolysisData.id,

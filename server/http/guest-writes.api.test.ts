@@ -24,6 +24,10 @@ const SELF_SERVICE: Record<string, string> = {
   'POST /v2/auth/register': 'completing one’s own invitation',
   'POST /v2/auth/account': 'a guest edits their own name and password',
   'PUT /v2/auth/account/organization': 'a guest picks one of their own organizations to start in',
+  'POST /v2/notifications/read-all': 'a guest marks their own notifications read',
+  'POST /v2/notifications/{id}/read': 'a guest marks their own notification read',
+  'PUT /v2/institutes/{id}/notification-settings': 'a guest chooses what reaches them',
+  'POST /v2/notifications/unsubscribe': 'the e-mail’s link is the proof, not a role',
 };
 
 /**

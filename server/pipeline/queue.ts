@@ -87,10 +87,11 @@ export class RecordQueue {
     for (const name of [NOTIFICATION_MAIL, NOTIFICATION_DIGEST]) {
       await boss.createQueue(name, { name, policy: 'stately', ...MAIL_QUEUE });
     }
-    // A tick that fails is not retried: the next minute's does the same.
+    // One tick runs at a time and one more waits (a slow tick does not pile up minutes); one
+    // that fails is not retried: the next minute's does the same.
     await boss.createQueue(NOTIFICATION_TICK, {
       name: NOTIFICATION_TICK,
-      policy: 'singleton',
+      policy: 'stately',
       retryLimit: 0,
       expireInSeconds: 300,
     });

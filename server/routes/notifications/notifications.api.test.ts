@@ -7,6 +7,7 @@ import { insertLine, insertRecords, insertValidation } from '../../../testing/ro
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { writeRecordsWithEvents } from '../../domain/monitoring/events';
 import { runNotificationTick } from '../../domain/notifications/scheduled';
+import { readyValidationsOf } from '../../domain/validations/ready';
 import { markFailed } from '../../pipeline/process-record';
 
 /**
@@ -467,6 +468,56 @@ describe('causes in the records and validations', () => {
     expect(linkIn(mail)).toBe(`${server.ctx.config.publicUrl}/validation/${validation.id}`);
     await member.patch(`/v2/records/${records[4]}`, { validation: validation.id });
     expect(await ofValidation()).toHaveLength(4);
+  });
+
+  it('validation_ready is not missed when the last two records join at once', async () => {
+    const line = await insertLine(server.ctx.db, hospital, { name: 'Racing' });
+    const validation = await insertValidation(server.ctx.db, hospital, {
+      name: 'Raced',
+      durationDays: 1,
+      lines: [line],
+    });
+    const records = await insertProcessedRecords(
+      server.ctx.db,
+      hospital,
+      line.id,
+      [1, 2, 3, 4].map((k) => ({ auc: 100 + k, date: daysAgo(k) })),
+    );
+    await server.ctx.db.query('UPDATE records SET validation_id = $2 WHERE id = ANY($1)', [
+      records.slice(0, 2),
+      validation.id,
+    ]);
+    // Two transactions each add one of the last two records: alone, each leaves one to collect.
+    const [first, second] = [server.ctx.db.createQueryRunner(), server.ctx.db.createQueryRunner()];
+    const join = async (runner: typeof first, record: number) => {
+      await runner.query('UPDATE records SET validation_id = $2 WHERE id = $1', [
+        record,
+        validation.id,
+      ]);
+      await readyValidationsOf(runner.manager, server.ctx.queue, [record]);
+    };
+    try {
+      await first.startTransaction();
+      await second.startTransaction();
+      await join(first, records[2]);
+      // The second waits for the first (the tallies' rows, the validation's lock) …
+      const judged = join(second, records[3]);
+      await waitFor('the second transaction waiting for the first', async () => {
+        const [{ n }]: { n: number }[] = await server.ctx.db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return n > 0;
+      });
+      await first.commitTransaction();
+      // … and then counts the first's record with its own: the validation is ready.
+      await judged;
+      await second.commitTransaction();
+    } finally {
+      await first.release();
+      await second.release();
+    }
+    expect(await rowsWhere(`validation_id = $1`, [validation.id])).toHaveLength(4);
   });
 
   it('processing_failed fires on the failure that gives up, once per record', async () => {

@@ -1,0 +1,25 @@
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { NOTIFICATION_TICK, NOTIFICATION_TICK_CRON } from './queue';
+
+/**
+ * The notification tick is scheduled in the database (pg-boss), so however many processes share
+ * it, one job a minute is queued and one worker takes it. Test servers leave it unscheduled and
+ * run the tick with their own clock.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ notificationTick: true });
+}, 120_000);
+afterAll(() => server.stop());
+
+const schedules = () =>
+  server.ctx.db.query(`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`);
+
+it('schedules the tick every minute, once, however often a worker starts', async () => {
+  expect(await schedules()).toEqual([
+    { name: NOTIFICATION_TICK, cron: NOTIFICATION_TICK_CRON, timezone: 'UTC' },
+  ]);
+  // A second worker process on the same database schedules the same row, not another.
+  await server.ctx.queue.scheduleNotificationTick();
+  expect(await schedules()).toHaveLength(1);
+});
