@@ -221,14 +221,23 @@ async function walk(page: Page, who: string, list: Screen[]): Promise<string[]> 
       throw new Error(`${who} ${where}: ${String(error)}`);
     }
   };
+  // A screen is judged, or opened over, once it has what it asked for: a click while it still
+  // loads can land on a control that the arriving data then replaces.
+  const visit = async (path: string) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  };
   for (const screen of list) {
-    await page.goto(screen.path);
+    await visit(screen.path);
     await check(screen.path);
     for (const opener of screen.openers ?? []) {
       if (opener.only && opener.only !== who) continue;
-      await page.goto(screen.path);
-      await opener.open(page);
-      await check(`${screen.path} + ${opener.name}`);
+      const where = `${screen.path} + ${opener.name}`;
+      await visit(screen.path);
+      await opener.open(page).catch((error: unknown) => {
+        throw new Error(`${who} ${where}: ${String(error)}`);
+      });
+      await check(where);
     }
   }
   return found;

@@ -64,22 +64,41 @@ const NICE_STEPS = [1, 2, 2.5, 5];
 const FEWEST_TICKS = 4;
 const MOST_TICKS = 7;
 
+/** A value axis's ends and step; without them, echarts chooses. */
+export interface AxisScale {
+  min: number;
+  max?: number;
+  interval?: number;
+}
+
 /**
- * A value axis from 0 that reaches `top` and ends on a step of 1, 2, 2.5 or 5 × 10ⁿ, the lowest
- * such end with 4 to 7 steps: a top that is no step (echarts labels it anyway) would print its
- * label over the step below it.
+ * A value axis that reaches from `bottom` to `top` and starts and ends on a step of 1, 2, 2.5 or
+ * 5 × 10ⁿ, the narrowest such span with 4 to 7 steps: an end that is no step (echarts labels it
+ * anyway) would print its label over the step next to it.
  */
-export function zeroBasedScale(top: number): { min: 0; max?: number; interval?: number } {
-  if (!(top > 0)) return { min: 0 };
-  const power = Math.floor(Math.log10(top));
+export function steppedScale(bottom: number, top: number): AxisScale {
+  const span = top - bottom;
+  if (!(span > 0)) return { min: bottom };
+  const power = Math.floor(Math.log10(span));
   const fits = [power - 2, power - 1, power]
     .flatMap((p) => NICE_STEPS.map((step) => step * 10 ** p))
-    .map((interval) => ({ interval, steps: Math.ceil(top / interval) }))
-    .filter(({ steps }) => steps >= FEWEST_TICKS && steps <= MOST_TICKS)
-    .map(({ interval, steps }) => ({ min: 0 as const, max: interval * steps, interval }));
-  // The lowest end; of equal ends, the fewest labels.
-  fits.sort((a, b) => a.max - b.max || b.interval - a.interval);
+    .map((interval) => ({
+      interval,
+      min: Math.floor(bottom / interval) * interval,
+      max: Math.ceil(top / interval) * interval,
+    }))
+    .filter(({ interval, min, max }) => {
+      const steps = Math.round((max - min) / interval);
+      return steps >= FEWEST_TICKS && steps <= MOST_TICKS;
+    });
+  // The narrowest span; of equal spans, the fewest labels.
+  fits.sort((a, b) => a.max - a.min - (b.max - b.min) || b.interval - a.interval);
   return fits[0];
+}
+
+/** A value axis from 0 that reaches `top` and ends on a step (see steppedScale). */
+export function zeroBasedScale(top: number): AxisScale {
+  return top > 0 ? steppedScale(0, top) : { min: 0 };
 }
 
 /**

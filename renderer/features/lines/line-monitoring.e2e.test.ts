@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
+import { openChartSvg, overlappingAxisLabels, svgBoxes } from '../../../testing/chart-svg';
 import { insertLine } from '../../../testing/rows';
 import { insertMonitoredLine, instituteIds } from '../../../testing/lines';
 
 const e2e = setUpBrowserTests();
-let monitored: number, unmonitored: number, eventId: number;
+let monitored: number, unmonitored: number, eventId: number, offStep: number;
 
 /**
  * A line whose baseline gives a mean of 100 g·s and an SD of 10, and records since at z 0, 2.5,
@@ -32,6 +32,15 @@ beforeAll(async () => {
   );
   eventId = event.id;
   unmonitored = (await insertLine(db, hospital, { name: 'Line Unwatched' })).id;
+  // A mean of 81 and an SD of about 2.6: the highest record, 96 g·s, just above a step of 5.
+  offStep = (
+    await insertMonitoredLine(
+      db,
+      hospital,
+      { line: 'Line Off Step', validation: 'Off-step baseline' },
+      { baseline: [80, 84, 78, 82], since: [79, 83, 96, 80, 84] },
+    )
+  ).line.id;
 });
 
 it('marks where the control rules fire, by rule, and counts them since the baseline', async () => {
@@ -52,14 +61,8 @@ it('marks where the control rules fire, by rule, and counts them since the basel
   expect(await page.getByRole('button', { name: 'Earlier records' }).isDisabled()).toBe(true);
 
   // The chart as its SVG export draws it: a legend entry for each rule that fires.
-  await section.getByRole('button', { name: 'Choose export format' }).click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'SVG' }).click(),
-  ]);
-  const svg = fs.readFileSync(await download.path(), 'utf8');
-  await page.setContent(svg);
-  const texts = await page.locator('svg text').allTextContents();
+  await openChartSvg(page, section);
+  const texts = (await svgBoxes(page, 'svg text')).map((b) => b.text);
   expect(texts).toEqual(expect.arrayContaining(['Records', '1_2s', '2_2s', 'ewma', 'EWMA']));
   expect(texts).not.toContain('4_1s');
 });
@@ -98,4 +101,16 @@ it('says why a line is not monitored', async () => {
   await events.getByText('ewma: EWMA above its control limit').waitFor();
   expect(await events.getByText('Open', { exact: true }).count()).toBe(1);
   expect(await events.getByRole('button').count()).toBe(0);
+});
+
+it('numbers the value axis on its steps, none over another, whatever the highest record', async () => {
+  const { page } = e2e;
+  await loginAs(page, 'member@example.org');
+  await page.goto(`/line/${offStep}/monitoring`);
+  const section = page.getByRole('region', { name: 'Control rules since the baseline' });
+  await section.locator('canvas').first().waitFor({ timeout: 30_000 });
+  await openChartSvg(page, section);
+  const { labels, overlaps } = overlappingAxisLabels(await svgBoxes(page, 'svg text'));
+  expect(labels.length).toBeGreaterThan(3);
+  expect(overlaps).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
+import { openChartSvg, overlap, overlappingAxisLabels, svgBoxes } from '../../../testing/chart-svg';
 import { insertMonitoredLine, instituteIds } from '../../../testing/lines';
 
 const e2e = setUpBrowserTests();
@@ -22,17 +22,6 @@ beforeAll(async () => {
   lineId = line.id;
 });
 
-interface Box {
-  text: string;
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-
-const overlap = (a: Box, b: Box) =>
-  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-
 it('draws the trend with readable axis labels, the rejection zone to the top and SD labels clear of points', async () => {
   const { page } = e2e;
   await loginAs(page, 'member@example.org');
@@ -44,46 +33,17 @@ it('draws the trend with readable axis labels, the rejection zone to the top and
 
   // The chart as its SVG export draws it, measured in the browser.
   // The trend's own export: the Monitoring view also holds the control-rule chart.
-  await page
-    .getByRole('region', { name: 'Trend of Line Trend' })
-    .getByRole('button', { name: 'Choose export format' })
-    .click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'SVG' }).click(),
-  ]);
-  const svg = fs.readFileSync(await download.path(), 'utf8');
-  await page.setContent(svg);
-  const texts: Box[] = await page.locator('svg text').evaluateAll((els) =>
-    els.map((el) => {
-      const r = el.getBoundingClientRect();
-      return {
-        text: el.textContent ?? '',
-        left: r.left,
-        right: r.right,
-        top: r.top,
-        bottom: r.bottom,
-      };
-    }),
-  );
-  const boxes = (selector: string) =>
-    page.locator(selector).evaluateAll((els) =>
-      els.map((el) => {
-        const r = el.getBoundingClientRect();
-        return { text: '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-      }),
-    );
+  await openChartSvg(page, page.getByRole('region', { name: 'Trend of Line Trend' }));
+  const texts = await svgBoxes(page, 'svg text');
 
   // The y axis: numbers stacked at the left, none over another.
-  const yLabels = texts.filter((t) => /^\d+$/.test(t.text) && t.right < 80);
+  const { labels: yLabels, overlaps } = overlappingAxisLabels(texts);
   expect(yLabels.length).toBeGreaterThan(3);
-  for (const [i, a] of yLabels.entries())
-    for (const b of yLabels.slice(i + 1))
-      expect([a.text, b.text, overlap(a, b)]).toEqual([a.text, b.text, false]);
+  expect(overlaps).toEqual([]);
 
   // The rejection zone reaches the top of the plot, where the highest axis label sits.
   const top = Math.min(...yLabels.map((t) => (t.top + t.bottom) / 2));
-  const zone = await boxes('svg polygon[fill-opacity="0.1"]');
+  const zone = await svgBoxes(page, 'svg polygon[fill-opacity="0.1"]');
   expect(zone).toHaveLength(1);
   expect(zone[0].top).toBeLessThanOrEqual(top + 1);
 
@@ -91,7 +51,7 @@ it('draws the trend with readable axis labels, the rejection zone to the top and
   const labels = texts.filter((t) => /^(Mean \d+|[+−]\d SD)$/.test(t.text));
   expect(labels.length).toBeGreaterThanOrEqual(5);
   // The scatter's symbols: the chart's paths of a point's size (7 px).
-  const points = (await boxes('svg path[ecmeta_ssr_type="chart"]')).filter(
+  const points = (await svgBoxes(page, 'svg path[ecmeta_ssr_type="chart"]')).filter(
     (s) => s.right - s.left <= 9 && s.bottom - s.top <= 9,
   );
   expect(points.length).toBeGreaterThan(10);

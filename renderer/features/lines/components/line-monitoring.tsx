@@ -16,7 +16,7 @@ import {
   type NotMonitoredReason,
 } from '../../../../shared/domain/monitoring-rules';
 import { ChartPanel } from '../../../components/charts/chart-panel';
-import { referenceLine, valueAxis } from '../../../components/charts/options';
+import { referenceLine, steppedScale, valueAxis } from '../../../components/charts/options';
 import { CHART_COLORS, CHART_TONES } from '../../../components/charts/theme';
 import { ErrorFetching } from '../../../components/ui/query-state';
 import { formatDate, formatDateTime, formatVitalMetric } from '../../../lib/format';
@@ -87,10 +87,10 @@ function monitoringOption(data: LineMonitoringDto) {
   // Every reference line in view, ±3 SD and the range included, and every record.
   const values = data.points.map((p) => p.value);
   const spread = 3.5 * baseline.sd;
-  const extent = {
-    min: Math.floor(Math.max(0, Math.min(baseline.lower, baseline.mean - spread, ...values))),
-    max: Math.ceil(Math.max(baseline.upper, baseline.mean + spread, ...values)),
-  };
+  const extent = steppedScale(
+    Math.max(0, Math.min(baseline.lower, baseline.mean - spread, ...values)),
+    Math.max(baseline.upper, baseline.mean + spread, ...values),
+  );
   const time = (gridIndex: number) => ({
     type: 'time',
     gridIndex,
