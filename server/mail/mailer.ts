@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -39,9 +40,11 @@ export function outboxMailer(outboxDir: string, log: (line: string) => void): Ma
     async send(message) {
       const info = await transport.sendMail({ from: FROM, ...message });
       fs.mkdirSync(outboxDir, { recursive: true });
+      // Two messages to one address in the same millisecond (a worker sending the e-mails of
+      // one event to its owner) are two files, not one written over the other.
       const file = path.join(
         outboxDir,
-        `${Date.now()}-${message.to.replace(/[^\w.@-]/g, '_')}.eml`,
+        `${Date.now()}-${randomBytes(4).toString('hex')}-${message.to.replace(/[^\w.@-]/g, '_')}.eml`,
       );
       fs.writeFileSync(file, info.message as Buffer);
       log(`Mail to ${message.to} ("${message.subject}") saved to ${file}: open it for its link`);
