@@ -5,6 +5,7 @@ import { User } from '../entities/user';
 import { recomputeRejection } from '../domain/rejection/service';
 import type { Role } from '../../shared/domain/roles';
 import { seedDemoClinical } from './demo-clinical';
+import { seedDemoMonitoring } from './demo-monitoring';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoValidations } from './demo-validations';
 
@@ -134,6 +135,8 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
           .findOneByOrFail({ name: 'Northfield General Hospital' })
       ).id,
     );
+    // Last, so the other lines, the clinical data and the model are as they were without it.
+    await seedDemoMonitoring(ctx);
   }
   return true;
 }
