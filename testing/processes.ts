@@ -98,6 +98,14 @@ export function spawnWorker(env: Record<string, string>): Promise<Spawned> {
   return start('server/worker.ts', env, /Worker is processing records/);
 }
 
+/**
+ * `tsx testing/record-worker-main.ts`: a worker that processes records but takes no notification
+ * jobs (their e-mails wait in the queue for another process); resolves once it takes jobs.
+ */
+export function spawnRecordWorker(env: Record<string, string>): Promise<Spawned> {
+  return start('testing/record-worker-main.ts', env, /Record worker is processing records/);
+}
+
 /** A direct connection to the test database, to watch the records and the job queue. */
 export async function watchDatabase(url: string) {
   const client = new Client({ connectionString: url });
