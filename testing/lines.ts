@@ -114,3 +114,25 @@ export async function insertMonitoredLine(
   );
   return { line, validation };
 }
+
+/**
+ * Events of `rules` (above the mean) opened at the line's latest record of VitalMetric `auc`, as
+ * processing it would have opened them: the first rule's an hour ago, each next an hour older.
+ * Their ids, in the order of `rules`.
+ */
+export async function openEventsAt(
+  db: DataSource,
+  lineId: number,
+  auc: number,
+  rules: string[],
+): Promise<number[]> {
+  const rows: { id: number }[] = await db.query(
+    `INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id, opened_at)
+     SELECT $1, r.rule, 'above', id, id, now() - interval '1 hour' * r.ord
+     FROM records, unnest($3::text[]) WITH ORDINALITY AS r(rule, ord)
+     WHERE id = (SELECT max(id) FROM records WHERE line_id = $1 AND auc = $2)
+     ORDER BY r.ord RETURNING id`,
+    [lineId, auc, rules],
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,5 +1,5 @@
 import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
-import { insertMonitoredLine, instituteIds } from '../../../testing/lines';
+import { insertMonitoredLine, instituteIds, openEventsAt } from '../../../testing/lines';
 
 const e2e = setUpBrowserTests();
 let lineId: number;
@@ -19,13 +19,7 @@ beforeAll(async () => {
     { baseline: [90, 100, 110], since: [100, 125, 125, 95] },
   );
   lineId = line.id;
-  await db.query(
-    `INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id, opened_at)
-     SELECT $1, rule, 'above', id, id, now() - interval '1 hour' * ord
-     FROM records, unnest(ARRAY['2_2s', 'ewma']) WITH ORDINALITY AS r(rule, ord)
-     WHERE id = (SELECT max(id) FROM records WHERE line_id = $1 AND auc = 125)`,
-    [line.id],
-  );
+  await openEventsAt(db, line.id, 125, ['2_2s', 'ewma']);
   await db.query(
     `INSERT INTO monitoring_events (line_id, rule, side, status, opened_at, closed_at, resolution)
      VALUES ($1, '1_3s', 'above', 'closed', now() - interval '3 days', now() - interval '2 days',

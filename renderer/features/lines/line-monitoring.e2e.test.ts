@@ -1,7 +1,7 @@
 import { loginAs, screenshot, setUpBrowserTests } from '../../../testing/browser';
 import { openChartSvg, overlappingAxisLabels, svgBoxes } from '../../../testing/chart-svg';
 import { insertLine } from '../../../testing/rows';
-import { insertMonitoredLine, instituteIds } from '../../../testing/lines';
+import { insertMonitoredLine, instituteIds, openEventsAt } from '../../../testing/lines';
 
 const e2e = setUpBrowserTests();
 let monitored: number, unmonitored: number, eventId: number, offStep: number;
@@ -22,15 +22,7 @@ beforeAll(async () => {
   );
   monitored = line.id;
   // The alarms of the third record, as processing it would have opened them.
-  const [event]: { id: number }[] = await db.query(
-    `INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id)
-     SELECT $1, rule, 'above', id, id
-     FROM records, unnest(ARRAY['2_2s', 'ewma']) AS rule
-     WHERE id = (SELECT max(id) FROM records WHERE line_id = $1 AND auc = 125)
-     ORDER BY rule RETURNING id`,
-    [line.id],
-  );
-  eventId = event.id;
+  [eventId] = await openEventsAt(db, line.id, 125, ['2_2s', 'ewma']);
   unmonitored = (await insertLine(db, hospital, { name: 'Line Unwatched' })).id;
   // A mean of 81 and an SD of about 2.6: the highest record, 96 g·s, just above a step of 5.
   offStep = (

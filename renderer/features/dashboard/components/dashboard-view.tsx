@@ -23,8 +23,8 @@ import { ErrorFetching } from '../../../components/ui/query-state';
 export function DashboardView({ instituteId, name }: { instituteId: number; name: string }) {
   const summary = useRecordSummary(instituteId);
   const { validation, monitoring } = useFeatureFlags();
-  const lines = useLines({ instituteId });
-  const lineName = (id: number) => lines.data?.items.find((l) => l.id === id)?.name;
+  // The lines name the open events' lines: asked for only where the events panel shows.
+  const lines = useLines({ instituteId: monitoring ? instituteId : null });
   const s = summary.data;
   const noRecords = s !== undefined && s.reviewed + s.not_reviewed + s.unprocessed === 0;
 
@@ -69,7 +69,7 @@ export function DashboardView({ instituteId, name }: { instituteId: number; name
           </Grid>
           {monitoring && (
             <Grid size={12}>
-              <OpenEventsPanel instituteId={instituteId} lineName={lineName} />
+              <OpenEventsPanel instituteId={instituteId} lines={lines.data?.items ?? []} />
             </Grid>
           )}
           <Grid size={12}>

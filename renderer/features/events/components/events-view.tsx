@@ -13,6 +13,7 @@ import {
   type EventStatus,
   type MonitoringEventDto,
 } from '../../../../shared/api/events';
+import { calendarDate } from '../../../../shared/api/common';
 import { addDays } from '../../../../shared/api/validations';
 import { dayRangeErrors } from '../../../../shared/domain/dates';
 import {
@@ -31,7 +32,7 @@ import { useUrlOrdering } from '../../../lib/use-url-ordering';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useLineWord } from '../../institutes';
 import { useEvents } from '../api/get-events';
-import { eventRuleText, STATUS_WORDS } from '../event-words';
+import { eventRuleText, lineNamer, STATUS_WORDS } from '../event-words';
 import { EventActions } from './event-actions';
 
 /** Only alarms open events (line-monitoring.md §3): the rule filter offers those. */
@@ -47,7 +48,8 @@ const SORT_FIELDS: Record<string, string> = {
 };
 const FILTER_KEYS = ['line', 'rule', 'status', 'from', 'to'] as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day of the address the server would take: a real calendar day as YYYY-MM-DD. */
+const isDay = (s: string) => calendarDate().safeParse(s).success;
 const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((v) => v === raw);
 
@@ -64,8 +66,8 @@ function readFilters(params: URLSearchParams, lineIds: Set<number>, today: strin
     line: lineIds.has(line) ? line : undefined,
     rule: oneOf<MonitoringRule>(EVENT_RULES, params.get('rule')),
     status: oneOf<EventStatus>(EVENT_STATUSES, params.get('status')),
-    from: DAY.test(from) && !errors.from ? from : '',
-    to: DAY.test(to) && !errors.to ? to : '',
+    from: isDay(from) && !errors.from ? from : '',
+    to: isDay(to) && !errors.to ? to : '',
     errors,
   };
 }
@@ -87,8 +89,8 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
     EVENT_ORDERINGS,
     DEFAULT_ORDERING,
   );
-  const lineNames = new Map(lines.map((l) => [l.id, l.name]));
-  const filters = readFilters(params, new Set(lineNames.keys()), zonedToday(timeZone));
+  const lineName = lineNamer(lines);
+  const filters = readFilters(params, new Set(lines.map((l) => l.id)), zonedToday(timeZone));
   const events = useEvents({
     instituteId,
     line: filters.line,
@@ -117,7 +119,7 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
       sortable: false,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={`/line/${row.line}/monitoring`}>
-          {lineNames.get(row.line) ?? `#${row.line}`}
+          {lineName(row.line)}
         </Link>
       ),
     },
@@ -179,6 +181,21 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
     </TextField>
   );
 
+  const dayField = (key: 'from' | 'to', label: string) => (
+    <TextField
+      type="date"
+      size="small"
+      fullWidth={false}
+      margin="none"
+      label={label}
+      value={params.get(key) ?? ''}
+      onChange={(e) => setFilter(key, e.target.value || null)}
+      error={Boolean(filters.errors[key])}
+      helperText={filters.errors[key]}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+
   return (
     <Stack spacing={2}>
       <Typography variant="h1">Events</Typography>
@@ -212,30 +229,8 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
           filters.status ?? '',
           EVENT_STATUSES.map((s) => [s, STATUS_WORDS[s]]),
         )}
-        <TextField
-          type="date"
-          size="small"
-          fullWidth={false}
-          margin="none"
-          label="Opened From"
-          value={params.get('from') ?? ''}
-          onChange={(e) => setFilter('from', e.target.value || null)}
-          error={Boolean(filters.errors.from)}
-          helperText={filters.errors.from}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          fullWidth={false}
-          margin="none"
-          label="Opened To"
-          value={params.get('to') ?? ''}
-          onChange={(e) => setFilter('to', e.target.value || null)}
-          error={Boolean(filters.errors.to)}
-          helperText={filters.errors.to}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        {dayField('from', 'Opened From')}
+        {dayField('to', 'Opened To')}
         {filtered && (
           <Button onClick={() => FILTER_KEYS.forEach((key) => setFilter(key, null))}>
             Clear Filters

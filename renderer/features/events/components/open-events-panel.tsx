@@ -11,7 +11,7 @@ import { counted } from '../../../../shared/domain/plural';
 import { ErrorFetching } from '../../../components/ui/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useEvents } from '../api/get-events';
-import { eventRuleText } from '../event-words';
+import { eventRuleText, lineNamer } from '../event-words';
 
 /**
  * The newest few. Loading and empty take one line alike, so a dashboard without events never
@@ -27,12 +27,13 @@ const OPEN: EventStatus = 'open';
  */
 export function OpenEventsPanel({
   instituteId,
-  lineName,
+  lines,
 }: {
   instituteId: number;
-  /** The line's name, for each event's link. */
-  lineName: (id: number) => string | undefined;
+  /** The institute's lines, to name each event's line. */
+  lines: readonly { id: number; name: string }[];
 }) {
+  const lineName = lineNamer(lines);
   const events = useEvents(
     { instituteId, status: OPEN, size: SHOWN, ordering: '-opened_at' },
     { poll: true },
@@ -60,7 +61,7 @@ export function OpenEventsPanel({
           {events.data?.items.map((e) => (
             <ListItem key={e.id} disableGutters sx={{ gap: 1, height: ROW_HEIGHT }}>
               <Link component={RouterLink} to={`/line/${e.line}/monitoring`} sx={{ flex: 1 }}>
-                {lineName(e.line) ?? `#${e.line}`}: {eventRuleText(e)}
+                {lineName(e.line)}: {eventRuleText(e)}
               </Link>
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(e.opened_at)}
