@@ -11,6 +11,12 @@ import {
 } from '../server/domain/rejection/service';
 import { ApiClient } from '../testing/http';
 import { benchExports } from './exports';
+import {
+  benchProcessingWithRules,
+  driftLine,
+  growMonitoring,
+  SEQUENCE_AT_SCALE,
+} from './monitoring';
 import { explainPlans } from './plans';
 import { p95, timed, type Figure } from './timing';
 
@@ -175,6 +181,20 @@ export async function benchRecordsAtScale(
         [hospital],
       )
     ).rows[0].id as number;
+    const monitored = await driftLine(pg, hospital);
+    // Demo runs whose files are in the store and whose VitalMetric is nearest the monitored
+    // line's baseline mean (runs in control there), to process again with and without the rules.
+    const runs = (
+      await pg.query(
+        `SELECT r.id FROM records r
+         WHERE r.institute_id = $1 AND r.is_processed AND r.validation_id IS NULL
+           AND r.line_id IS DISTINCT FROM $2
+         ORDER BY abs(r.auc - (SELECT avg(b.auc) FROM records b
+                               WHERE b.line_id = $2 AND b.validation_id IS NOT NULL))
+         LIMIT 8`,
+        [hospital, monitored],
+      )
+    ).rows.map((r) => r.id as number);
     const yearAgo = new Date(Date.now() - 365 * DAY_MS).toISOString();
     const now = new Date().toISOString();
 
@@ -198,6 +218,9 @@ export async function benchRecordsAtScale(
       ),
       activity: get(`/v2/institutes/${hospital}/records/activity?days=365`),
       validationLines: get(`/v2/validations/${validation}/lines`),
+      monitoring: get(`/v2/lines/${monitored}/monitoring?limit=200`),
+      events: get(`/v2/institutes/${hospital}/events?page=0&size=20&ordering=-opened_at`),
+      unreadCount: get('/v2/notifications/unread-count'),
     };
     type Name = keyof typeof endpoints;
     const measure = async () => {
@@ -213,7 +236,18 @@ export async function benchRecordsAtScale(
     console.log(
       `  ${count.toLocaleString('en')} records inserted by SQL (and vacuumed) in ${(insertMs / 1000).toFixed(1)} s`,
     );
+    const sequence = await growMonitoring(pg, hospital, monitored, count);
+    console.log(
+      `  the monitored line has ${sequence.toLocaleString('en')} records since its baseline`,
+    );
     const atScale = await measure();
+    const processing = await benchProcessingWithRules(server, pg, member, {
+      hospital,
+      monitored,
+      runs,
+    });
+    // Processing wrote to the line: its next answer evaluates the whole sequence once.
+    const [, firstAnswerMs] = await timed(endpoints.monitoring);
     const exports = await benchExports(server, member, hospital, cluster.url(), count);
     if (plans) {
       const label = (
@@ -284,6 +318,16 @@ export async function benchRecordsAtScale(
       vsDemo('records summary', 'summary'),
       vsSql('activity year', 'activity', 2),
       vsDemo('validation lines', 'validationLines'),
+      {
+        ...vsDemo(
+          `line monitoring (limit 200), ${SEQUENCE_AT_SCALE.toLocaleString('en')} records since baseline`,
+          'monitoring',
+        ),
+        note: `the first answer after a write to the line evaluates its whole sequence once: ${firstAnswerMs.toFixed(0)} ms`,
+      },
+      vsDemo(`events list, page 0 newest first, at ${scale}`, 'events'),
+      vsDemo('notifications unread count', 'unreadCount'),
+      processing,
       ...exports,
     ];
   } finally {

@@ -12,6 +12,7 @@ import { HemolysisData, HemolysisMeasurement } from '../entities/hemolysis-data'
 import { Institute } from '../entities/institute';
 import { Label } from '../entities/label';
 import { Line } from '../entities/line';
+import { LineSequenceSummary } from '../entities/line-sequence-summary';
 import {
   Notification,
   NotificationCause,
@@ -51,6 +52,7 @@ export const ENTITIES = [
   LineTally,
   RecordSeries,
   MonitoringEvent,
+  LineSequenceSummary,
   Notification,
   NotificationSetting,
   NotificationCause,

@@ -90,9 +90,10 @@ export async function sendStatic(
     chosen ? file + chosen.suffix : file,
     { cacheControl: false, dotfiles: 'allow' },
     (error) => {
-      // A client that went away needs no answer; a file removed meanwhile is an error answer,
-      // which must not claim an encoding.
-      if (!error || res.headersSent) return;
+      // A client that went away (before or during the answer) needs none; a file removed
+      // meanwhile is an error answer, which must not claim an encoding.
+      const aborted = (error as NodeJS.ErrnoException | undefined)?.code === 'ECONNABORTED';
+      if (!error || aborted || res.headersSent) return;
       res.removeHeader('Content-Encoding');
       next(error);
     },

@@ -26,6 +26,9 @@ const MUST_BE_FALSE = [
   'flatline_error',
 ] as const;
 
+/** Every column the rule reads. */
+export const INCLUDED_RECORD_COLUMNS = [...MUST_BE_TRUE, ...MUST_BE_FALSE, 'auc'] as const;
+
 export const isIncludedRecord = (r: IncludableRecord): boolean =>
   MUST_BE_TRUE.every((c) => r[c]) && MUST_BE_FALSE.every((c) => !r[c]) && r.auc !== null;
 

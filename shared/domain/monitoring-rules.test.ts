@@ -3,6 +3,8 @@ import {
   describeRule,
   EMPTY_SEQUENCE,
   evaluateSequence,
+  evaluateTail,
+  EVALUATION_WARM_UP,
   ewmaLimit,
   isAlarm,
   monitoringBaseline,
@@ -199,6 +201,64 @@ describe('a sequence crossing several rules', () => {
       return next.point;
     });
     expect(oneByOne).toEqual(points);
+  });
+});
+
+describe('the points of a long sequence read from its last records only', () => {
+  /** A seeded generator, so a failure can be replayed. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+  }
+
+  /** A line that wanders: noise, steps, a slow drift and spikes, 1,500 records. */
+  function wanderingLine(seed: number): number[] {
+    const next = random(seed);
+    return Array.from({ length: 1500 }, (_, k) => {
+      const step = k > 700 && k < 900 ? 1.5 : 0;
+      const drift = k > 1200 ? (k - 1200) / 100 : 0;
+      const spike = next() < 0.02 ? 4 * (next() - 0.5) * 2 : 0;
+      return Math.max(0, 10 + 2 * (next() - 0.5) * 1.8 + step + drift + spike);
+    });
+  }
+
+  it.each([1, 2, 3, 4, 5])(
+    'gives every point bit for bit as the whole sequence does (seed %i)',
+    (seed) => {
+      const line = wanderingLine(seed);
+      const whole = evaluateSequence(line, baseline).points;
+      for (const end of [EVALUATION_WARM_UP + 1, 480, 777, 1000, 1234, 1500]) {
+        for (const shown of [1, 20, 200]) {
+          const start = Math.max(0, end - shown - EVALUATION_WARM_UP);
+          const warmUp = end - shown - start;
+          const before = whole
+            .slice(0, start)
+            .filter((p) => p.rules.some((f) => f.rule === 'out_of_range'));
+          const tail = evaluateTail(line.slice(start, end), baseline, {
+            warmUp,
+            outOfRangeBefore: Math.min(before.length, 4),
+          });
+          expect(tail).toEqual(whole.slice(end - shown, end));
+        }
+      }
+    },
+  );
+
+  it('fires revalidation at the 4th out-of-range record when three came before the window', () => {
+    const line = [...Array<number>(EVALUATION_WARM_UP).fill(10), 20];
+    const [point] = evaluateTail(line, baseline, {
+      warmUp: EVALUATION_WARM_UP,
+      outOfRangeBefore: 3,
+    });
+    expect(point.rules).toContainEqual({ rule: 'revalidation', side: 'above' });
+    const [later] = evaluateTail(line, baseline, {
+      warmUp: EVALUATION_WARM_UP,
+      outOfRangeBefore: 4,
+    });
+    expect(later.rules).not.toContainEqual({ rule: 'revalidation', side: 'above' });
   });
 });
 

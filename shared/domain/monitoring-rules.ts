@@ -206,6 +206,37 @@ export function evaluateSequence(
   return { points, state };
 }
 
+/**
+ * How many records before a record its point needs read: after this many the EWMA has forgotten
+ * where it started (0.8^300 ≈ 1e-29 of it, far below a double's precision, so it comes out bit for bit
+ * as over the whole history), the control limit has reached its asymptote (from the 86th record
+ * on, 1 − 0.64^i is 1 in a double) and the longest window (10 records) is full.
+ */
+export const EVALUATION_WARM_UP = 300;
+
+/**
+ * The points of the records at the end of `values` without the sequence's whole history:
+ * `values` are the sequence's records from some record on, oldest first. When `warmUp` is 0 they
+ * are the sequence from its start, and every point is as `evaluateSequence` gives it; otherwise
+ * the first `warmUp` (EVALUATION_WARM_UP) of them only bring the EWMA and the windows up to date
+ * and get no point, and `outOfRangeBefore` counts the sequence's out-of-range records before
+ * `values` (capped at OUT_OF_RANGE_FOR_REVALIDATION: only whether the 4th is still to come matters).
+ */
+export function evaluateTail(
+  values: readonly number[],
+  baseline: MonitoringBaseline,
+  { warmUp, outOfRangeBefore }: { warmUp: number; outOfRangeBefore: number },
+): MonitoringPoint[] {
+  const points: MonitoringPoint[] = [];
+  let state: SequenceState = { ...EMPTY_SEQUENCE, outOfRange: outOfRangeBefore };
+  for (const [k, value] of values.entries()) {
+    const next = nextPoint(state, value, baseline);
+    if (k >= warmUp) points.push(next.point);
+    state = next.state;
+  }
+  return points;
+}
+
 /** How many records of the sequence each rule fires at. */
 export function countRules(points: readonly MonitoringPoint[]): Record<MonitoringRule, number> {
   const counts = Object.fromEntries(MONITORING_RULES.map((r) => [r, 0])) as Record<

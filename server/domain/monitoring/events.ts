@@ -1,71 +1,80 @@
 import type { EntityManager } from 'typeorm';
 import { includedRecordSql } from '../../../shared/domain/included-record';
 import {
-  evaluateSequence,
+  EVALUATION_WARM_UP,
   isAlarm,
   monitoringBaseline,
 } from '../../../shared/domain/monitoring-rules';
-import { baselinesOf } from '../baselines/service';
+import { baselinesOf, type LineBaseline } from '../baselines/service';
 import type { MailJobs } from '../notifications/service';
 import { eventOpened } from '../notifications/triggers';
 import { readyValidationsOf } from '../validations/ready';
 import { openOrAddToEvent } from './events-repository';
-import { sequenceRows } from './repository';
+import { sequenceFrom } from './repository';
+import { pointsOf } from './service';
 
-/** Each of these records that is in its line's monitoring sequence, with that line. */
+/** Each of these records that is in its line's monitoring sequence, with that line; and the baselines. */
 async function sequenceMembers(
   manager: EntityManager,
   recordIds: number[],
-): Promise<Map<number, number>> {
+): Promise<{ members: Map<number, number>; baselines: Map<number, LineBaseline> }> {
   const onLines: { line_id: number }[] = await manager.query(
     `SELECT DISTINCT line_id FROM records WHERE id = ANY($1) AND line_id IS NOT NULL`,
     [recordIds],
   );
-  const baselines = [
-    ...(
-      await baselinesOf(
-        manager,
-        onLines.map((r) => r.line_id),
-      )
-    ).values(),
-  ];
-  if (!baselines.length) return new Map();
+  const baselines = await baselinesOf(
+    manager,
+    onLines.map((r) => r.line_id),
+  );
+  if (!baselines.size) return { members: new Map(), baselines };
+  const judged = [...baselines.values()];
   const rows: { id: number; line_id: number }[] = await manager.query(
     `SELECT r.id, r.line_id
      FROM records r
      JOIN unnest($2::int[], $3::int[]) AS b(line_id, validation_id) ON b.line_id = r.line_id
      JOIN validations v ON v.id = b.validation_id
      WHERE r.id = ANY($1) AND r.date > v.completed_at AND ${includedRecordSql('r')}`,
-    [recordIds, baselines.map((b) => b.lineId), baselines.map((b) => b.validationId)],
+    [recordIds, judged.map((b) => b.lineId), judged.map((b) => b.validationId)],
   );
-  return new Map(rows.map((r) => [r.id, r.line_id]));
+  return { members: new Map(rows.map((r) => [r.id, r.line_id])), baselines };
 }
 
 /**
  * Evaluates the rules at records that entered a line's sequence and opens an event for each alarm
  * that fires there, or adds the firing to the (line, rule)'s event that is not closed. One line at
  * a time under a transaction lock, in line order: a record of the line processed at the same
- * time waits, then reads this one's sequence with it.
+ * time waits, then reads this one's sequence with it. The evaluation reads the sequence from
+ * EVALUATION_WARM_UP records before the first record that entered, not the line's whole history.
  */
 async function openEvents(
   manager: EntityManager,
   queue: MailJobs,
   entered: Map<number, number>,
+  baselines: Map<number, LineBaseline>,
 ): Promise<void> {
   const lines = [...new Set(entered.values())].sort((a, b) => a - b);
   for (const lineId of lines) {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('monitoring'), $1)`, [lineId]);
-    const baseline = (await baselinesOf(manager, [lineId])).get(lineId);
+    const baseline = baselines.get(lineId);
     const figures = monitoringBaseline(baseline ? baseline.records.map((r) => r.auc) : null);
     if (!baseline || typeof figures === 'string') continue;
-    const rows = await sequenceRows(manager, lineId, baseline.validationId);
-    const { points } = evaluateSequence(
-      rows.map((r) => r.auc),
-      figures,
+    const here = new Set([...entered].filter(([, line]) => line === lineId).map(([id]) => id));
+    const line = { lineId, validationId: baseline.validationId, figures };
+    const rows = await sequenceFrom(
+      manager,
+      lineId,
+      baseline.validationId,
+      [...here],
+      EVALUATION_WARM_UP,
     );
-    for (const [k, row] of rows.entries()) {
-      if (entered.get(row.id) !== lineId) continue;
-      for (const firing of points[k].rules) {
+    const warmUp = rows.findIndex((row) => here.has(row.id));
+    if (warmUp < 0) continue;
+    const fromStart = warmUp < EVALUATION_WARM_UP;
+    const points = await pointsOf(manager, line, rows, { warmUp, fromStart });
+    for (const [k, point] of points.entries()) {
+      const row = rows[warmUp + k];
+      if (!here.has(row.id)) continue;
+      for (const firing of point.rules) {
         if (!isAlarm(firing.rule)) continue;
         const event = await openOrAddToEvent(manager, lineId, firing, row.id);
         // Its first firing notifies; the next ones only count on the event.
@@ -89,11 +98,11 @@ export async function writeRecordsWithEvents<T>(
   recordIds: number[],
   write: () => Promise<T>,
 ): Promise<T> {
-  const before = await sequenceMembers(manager, recordIds);
+  const before = (await sequenceMembers(manager, recordIds)).members;
   const result = await write();
-  const after = await sequenceMembers(manager, recordIds);
+  const { members: after, baselines } = await sequenceMembers(manager, recordIds);
   for (const [id, line] of [...after]) if (before.get(id) === line) after.delete(id);
-  if (after.size) await openEvents(manager, queue, after);
+  if (after.size) await openEvents(manager, queue, after, baselines);
   await readyValidationsOf(manager, queue, recordIds);
   return result;
 }

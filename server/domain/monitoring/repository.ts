@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { includedRecordSql } from '../../../shared/domain/included-record';
+import { outOfRangeSql, type ValidatedRange } from '../../../shared/domain/out-of-range';
 
 /** One record of a line's monitoring sequence. */
 export interface SequenceRow {
@@ -9,18 +10,102 @@ export interface SequenceRow {
 }
 
 /**
- * The line's monitoring sequence (line-monitoring.md §1): its included records dated after its
- * baseline validation's completion, by date then id. Compared in SQL, so neither side loses the
- * microseconds a timestamp may carry; the (line, date, id) index gives the order.
+ * The line's monitoring sequence (line-monitoring.md §1) as a FROM clause aliased `r`, $1 the line
+ * and $2 its baseline validation: its included records dated after the validation's completion.
+ * Compared in SQL, so neither side loses the microseconds a timestamp may carry; the
+ * (line, date, id) index gives the order, either way.
  */
+const SEQUENCE = `records r JOIN validations v ON v.id = $2
+  WHERE r.line_id = $1 AND r.date > v.completed_at AND ${includedRecordSql('r')}`;
+
+/** Where the record with id `param` stands in the (date, id) order of the sequence. */
+const keyOf = (param: string) => `(SELECT date, id FROM records WHERE id = ${param})`;
+
+/** The line's whole monitoring sequence, by date then id. */
 export const sequenceRows = (
   manager: EntityManager,
   lineId: number,
   baselineValidationId: number,
 ): Promise<SequenceRow[]> =>
-  manager.query(
-    `SELECT r.id, r.date, r.auc FROM records r JOIN validations v ON v.id = $2
-     WHERE r.line_id = $1 AND r.date > v.completed_at AND ${includedRecordSql('r')}
-     ORDER BY r.date, r.id`,
-    [lineId, baselineValidationId],
+  manager.query(`SELECT r.id, r.date, r.auc FROM ${SEQUENCE} ORDER BY r.date, r.id`, [
+    lineId,
+    baselineValidationId,
+  ]);
+
+/** Whether the record is in the line's sequence. */
+export async function inSequence(
+  manager: EntityManager,
+  lineId: number,
+  baselineValidationId: number,
+  recordId: number,
+): Promise<boolean> {
+  const rows: unknown[] = await manager.query(`SELECT 1 FROM ${SEQUENCE} AND r.id = $3`, [
+    lineId,
+    baselineValidationId,
+    recordId,
+  ]);
+  return rows.length > 0;
+}
+
+/** The last `count` records of the sequence before the record `before` (or at its end), oldest first. */
+export async function sequenceTail(
+  manager: EntityManager,
+  lineId: number,
+  baselineValidationId: number,
+  count: number,
+  before?: number,
+): Promise<SequenceRow[]> {
+  const rows: SequenceRow[] = await manager.query(
+    `SELECT r.id, r.date, r.auc FROM ${SEQUENCE}
+     ${before === undefined ? '' : `AND (r.date, r.id) < ${keyOf('$4')}`}
+     ORDER BY r.date DESC, r.id DESC LIMIT $3`,
+    before === undefined
+      ? [lineId, baselineValidationId, count]
+      : [lineId, baselineValidationId, count, before],
   );
+  return rows.reverse();
+}
+
+/**
+ * The sequence from `lookBack` records before the first of `recordIds` on, to its end, oldest
+ * first (one query: fewer records before it, the sequence from its start).
+ */
+export const sequenceFrom = (
+  manager: EntityManager,
+  lineId: number,
+  baselineValidationId: number,
+  recordIds: number[],
+  lookBack: number,
+): Promise<SequenceRow[]> =>
+  manager.query(
+    `WITH first AS (SELECT date, id FROM records WHERE id = ANY($3) ORDER BY date, id LIMIT 1)
+     SELECT * FROM (
+       (SELECT r.id, r.date, r.auc FROM ${SEQUENCE} AND (r.date, r.id) < (SELECT date, id FROM first)
+        ORDER BY r.date DESC, r.id DESC LIMIT $4)
+       UNION ALL
+       SELECT r.id, r.date, r.auc FROM ${SEQUENCE} AND (r.date, r.id) >= (SELECT date, id FROM first)
+     ) s ORDER BY s.date, s.id`,
+    [lineId, baselineValidationId, recordIds, lookBack],
+  );
+
+/**
+ * How many of the sequence's records before the record `before` lie out of `range`, counted no
+ * further than `cap`: the scan stops at the cap instead of reading the line's whole history.
+ */
+export async function outOfRangeBefore(
+  manager: EntityManager,
+  lineId: number,
+  baselineValidationId: number,
+  before: number,
+  range: ValidatedRange,
+  cap: number,
+): Promise<number> {
+  const [{ count }]: { count: number }[] = await manager.query(
+    `SELECT count(*)::int AS count FROM (
+       SELECT 1 FROM ${SEQUENCE} AND (r.date, r.id) < ${keyOf('$3')}
+         AND ${outOfRangeSql('r.auc', '$4', '$5')}
+       ORDER BY r.date, r.id LIMIT $6) c`,
+    [lineId, baselineValidationId, before, range.lower, range.upper, cap],
+  );
+  return count;
+}

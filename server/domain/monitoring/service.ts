@@ -1,19 +1,28 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { BEFORE_NOT_IN_SEQUENCE, type LineMonitoringQuery } from '../../../shared/api/monitoring';
 import {
   countRules,
   evaluateSequence,
+  evaluateTail,
+  EVALUATION_WARM_UP,
   monitoringBaseline,
   type MonitoringBaseline,
   type MonitoringPoint,
-  type MonitoringRule,
   type NotMonitoredReason,
 } from '../../../shared/domain/monitoring-rules';
+import { isOutOfRange, OUT_OF_RANGE_FOR_REVALIDATION } from '../../../shared/domain/out-of-range';
 import type { AuthUser } from '../../auth/auth-user';
 import { baselinesOf, type LineBaseline } from '../baselines/service';
 import { notFound } from '../errors';
 import { findLine } from '../lines/service';
-import { sequenceRows } from './repository';
+import {
+  inSequence,
+  outOfRangeBefore,
+  sequenceRows,
+  sequenceTail,
+  type SequenceRow,
+} from './repository';
+import { readSummary, storeSummary, type SequenceSummary } from './summary-repository';
 
 export interface MonitoringDeps {
   db: DataSource;
@@ -28,34 +37,113 @@ export interface SequencePoint extends MonitoringPoint {
 /** A line's monitoring: against its baseline, or why it is not monitored (line-monitoring.md). */
 export type LineMonitoringView = { lineId: number } & (
   | { reason: NotMonitoredReason }
-  | {
+  | ({
       reason: null;
       baseline: LineBaseline;
       figures: MonitoringBaseline;
-      total: number;
-      ruleCounts: Record<MonitoringRule, number>;
       points: SequencePoint[];
-    }
+    } & SequenceSummary)
 );
 
+/** A line's sequence as judged: the line, its baseline validation and that baseline's figures. */
+export interface JudgedLine {
+  lineId: number;
+  validationId: number;
+  figures: MonitoringBaseline;
+}
+
 /**
- * The line's sequence judged against its baseline. z and the EWMA depend on every record before,
- * so the whole sequence is evaluated whatever page is asked for: the last `limit` records, or
- * those just before the record `before`.
+ * The points of `rows` from `warmUp` on. `rows` are the line's sequence from some record on: from
+ * its start, or (`fromStart` false) with EVALUATION_WARM_UP records before the first point, which
+ * bring the EWMA and the windows up to date; the out-of-range records before them are counted in
+ * SQL, up to the count re-validation needs, and only when a point could be the 4th.
  */
-export async function lineMonitoring(
-  { db }: MonitoringDeps,
+export async function pointsOf(
+  manager: EntityManager,
+  { lineId, validationId, figures }: JudgedLine,
+  rows: SequenceRow[],
+  { warmUp, fromStart }: { warmUp: number; fromStart: boolean },
+): Promise<MonitoringPoint[]> {
+  const outOfRange = (from: number, to?: number) =>
+    rows.slice(from, to).filter((row) => isOutOfRange(row.auc, figures)).length;
+  // With 4 out of range in the warm-up, the 4th came before every point, whatever came earlier.
+  const mayBeTheFourth =
+    !fromStart && outOfRange(0, warmUp) < OUT_OF_RANGE_FOR_REVALIDATION && outOfRange(warmUp) > 0;
+  const before = mayBeTheFourth
+    ? await outOfRangeBefore(
+        manager,
+        lineId,
+        validationId,
+        rows[0].id,
+        figures,
+        OUT_OF_RANGE_FOR_REVALIDATION,
+      )
+    : 0;
+  return evaluateTail(
+    rows.map((r) => r.auc),
+    figures,
+    { warmUp, outOfRangeBefore: before },
+  );
+}
+
+/** The page of points from the line's last records only (a summary gives the rest). */
+async function lastPoints(
+  manager: EntityManager,
+  line: JudgedLine,
+  { limit, before }: LineMonitoringQuery,
+): Promise<SequencePoint[]> {
+  if (before !== undefined && !(await inSequence(manager, line.lineId, line.validationId, before)))
+    throw notFound(BEFORE_NOT_IN_SEQUENCE);
+  const read = limit + EVALUATION_WARM_UP;
+  const rows = await sequenceTail(manager, line.lineId, line.validationId, read, before);
+  const warmUp = Math.max(0, rows.length - limit);
+  const points = await pointsOf(manager, line, rows, { warmUp, fromStart: rows.length < read });
+  return points.map((point, k) => ({
+    ...point,
+    recordId: rows[warmUp + k].id,
+    date: rows[warmUp + k].date,
+  }));
+}
+
+/** The baseline figures a summary was judged against, as one comparable text. */
+const baselineKey = (baseline: LineBaseline, figures: MonitoringBaseline): string =>
+  [baseline.validationId, baseline.completedAt.toISOString(), figures.mean, figures.sd].join(' ');
+
+/** A summary computed while answering, to keep for the next answers. */
+interface FreshSummary {
+  version: string;
+  baseline: string;
+  summary: SequenceSummary;
+}
+
+/**
+ * The line's sequence judged against its baseline, as of one snapshot. `total` and the rule
+ * counts come from the line's summary while no write has touched its sequence since (then only the
+ * page's records and the EVALUATION_WARM_UP before them are read); otherwise the whole sequence is
+ * evaluated once and its summary returned to be kept.
+ */
+async function monitoringAt(
+  manager: EntityManager,
   user: AuthUser,
   lineId: number,
   query: LineMonitoringQuery,
-): Promise<LineMonitoringView> {
-  const line = await findLine(db.manager, user, lineId);
-  const baseline = (await baselinesOf(db.manager, [line.id])).get(line.id);
+): Promise<{ view: LineMonitoringView; fresh?: FreshSummary }> {
+  const line = await findLine(manager, user, lineId);
+  const baseline = (await baselinesOf(manager, [line.id])).get(line.id);
   const figures = monitoringBaseline(baseline ? baseline.records.map((r) => r.auc) : null);
   if (!baseline || typeof figures === 'string') {
-    return { lineId: line.id, reason: typeof figures === 'string' ? figures : 'no_baseline' };
+    return {
+      view: { lineId: line.id, reason: typeof figures === 'string' ? figures : 'no_baseline' },
+    };
   }
-  const rows = await sequenceRows(db.manager, line.id, baseline.validationId);
+  const judged = { lineId: line.id, validationId: baseline.validationId, figures };
+  const key = baselineKey(baseline, figures);
+  const { version, summary } = await readSummary(manager, line.id, key);
+  const view = { lineId: line.id, reason: null, baseline, figures };
+  if (summary)
+    return { view: { ...view, ...summary, points: await lastPoints(manager, judged, query) } };
+
+  const rows = await sequenceRows(manager, line.id, baseline.validationId);
   const { points } = evaluateSequence(
     rows.map((r) => r.auc),
     figures,
@@ -64,15 +152,35 @@ export async function lineMonitoring(
     query.before === undefined ? rows.length : rows.findIndex((r) => r.id === query.before);
   if (end < 0) throw notFound(BEFORE_NOT_IN_SEQUENCE);
   const start = Math.max(0, end - query.limit);
+  const whole = { total: rows.length, ruleCounts: countRules(points) };
   return {
-    lineId: line.id,
-    reason: null,
-    baseline,
-    figures,
-    total: rows.length,
-    ruleCounts: countRules(points),
-    points: points
-      .slice(start, end)
-      .map((point, k) => ({ ...point, recordId: rows[start + k].id, date: rows[start + k].date })),
+    view: {
+      ...view,
+      ...whole,
+      points: points.slice(start, end).map((point, k) => ({
+        ...point,
+        recordId: rows[start + k].id,
+        date: rows[start + k].date,
+      })),
+    },
+    fresh: { version, baseline: key, summary: whole },
   };
+}
+
+/**
+ * The line's monitoring (line-monitoring.md §2). z and the EWMA depend on every record before, and
+ * `total` and the rule counts on the whole sequence: read in one snapshot with the summary version,
+ * so a summary computed here is kept only for the writes it saw.
+ */
+export async function lineMonitoring(
+  { db }: MonitoringDeps,
+  user: AuthUser,
+  lineId: number,
+  query: LineMonitoringQuery,
+): Promise<LineMonitoringView> {
+  const { view, fresh } = await db.transaction('REPEATABLE READ', (manager) =>
+    monitoringAt(manager, user, lineId, query),
+  );
+  if (fresh) await storeSummary(db.manager, lineId, fresh.version, fresh.baseline, fresh.summary);
+  return view;
 }
