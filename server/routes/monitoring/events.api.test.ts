@@ -208,3 +208,21 @@ it('processing records of one line in parallel opens one event per rule and lose
   expect(new Set(events.map((e) => e.rule)).size).toBe(events.length);
   expect(events.find((e) => e.rule === '1_3s')).toMatchObject({ occurrences: ids.length });
 });
+
+it('opens no events for records already in the sequence when the baseline changes', async () => {
+  const { line, validation } = await insertMonitoredLine(
+    server.ctx.db,
+    hospital,
+    { line: 'Baseline changed', validation: 'Baseline changed baseline' },
+    { baseline: [90, 100, 110, 200], since: [150, 150, 150, 150] },
+  );
+  const [{ id: wide }]: { id: number }[] = await server.ctx.db.query(
+    'SELECT id FROM records WHERE validation_id = $1 AND auc = 200',
+    [validation.id],
+  );
+  // Without its 200, the baseline is 100 ± 10: the four records at 150 lie beyond +3 SD.
+  expect((await member.patch(`/v2/records/${wide}`, { exclude: true })).status).toBe(200);
+  const judged = (await member.get(`/v2/lines/${line.id}/monitoring`)).body;
+  expect(judged.rule_counts).toMatchObject({ '1_3s': 4, '2_2s': 3, '4_1s': 1 });
+  expect(await eventsOf(line.id)).toEqual([]);
+});
