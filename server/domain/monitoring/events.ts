@@ -18,8 +18,10 @@ async function sequenceMembers(
   manager: EntityManager,
   recordIds: number[],
 ): Promise<{ members: Map<number, number>; baselines: Map<number, LineBaseline> }> {
+  // Only included records can be in a sequence: a run not processed yet costs no baseline lookup.
   const onLines: { line_id: number }[] = await manager.query(
-    `SELECT DISTINCT line_id FROM records WHERE id = ANY($1) AND line_id IS NOT NULL`,
+    `SELECT DISTINCT line_id FROM records r
+     WHERE id = ANY($1) AND line_id IS NOT NULL AND ${includedRecordSql('r')}`,
     [recordIds],
   );
   const baselines = await baselinesOf(

@@ -2,11 +2,15 @@ import type { EntityManager } from 'typeorm';
 import { includedRecordSql } from '../../../shared/domain/included-record';
 import { outOfRangeSql, type ValidatedRange } from '../../../shared/domain/out-of-range';
 
-/** One record of a line's monitoring sequence. */
-export interface SequenceRow {
+/** One record of a line's monitoring sequence, as the rules read it. */
+export interface SequenceValue {
   id: number;
-  date: Date;
   auc: number;
+}
+
+/** One record of a line's monitoring sequence, as a chart shows it. */
+export interface SequenceRow extends SequenceValue {
+  date: Date;
 }
 
 /**
@@ -68,7 +72,8 @@ export async function sequenceTail(
 
 /**
  * The sequence from `lookBack` records before the first of `recordIds` on, to its end, oldest
- * first (one query: fewer records before it, the sequence from its start).
+ * first (one query: fewer records before it, the sequence from its start); no dates, which the
+ * rules do not read.
  */
 export const sequenceFrom = (
   manager: EntityManager,
@@ -76,10 +81,10 @@ export const sequenceFrom = (
   baselineValidationId: number,
   recordIds: number[],
   lookBack: number,
-): Promise<SequenceRow[]> =>
+): Promise<SequenceValue[]> =>
   manager.query(
     `WITH first AS (SELECT date, id FROM records WHERE id = ANY($3) ORDER BY date, id LIMIT 1)
-     SELECT * FROM (
+     SELECT s.id, s.auc FROM (
        (SELECT r.id, r.date, r.auc FROM ${SEQUENCE} AND (r.date, r.id) < (SELECT date, id FROM first)
         ORDER BY r.date DESC, r.id DESC LIMIT $4)
        UNION ALL

@@ -20,7 +20,7 @@ import {
   outOfRangeBefore,
   sequenceRows,
   sequenceTail,
-  type SequenceRow,
+  type SequenceValue,
 } from './repository';
 import { readSummary, storeSummary, type SequenceSummary } from './summary-repository';
 
@@ -61,7 +61,7 @@ export interface JudgedLine {
 export async function pointsOf(
   manager: EntityManager,
   { lineId, validationId, figures }: JudgedLine,
-  rows: SequenceRow[],
+  rows: SequenceValue[],
   { warmUp, fromStart }: { warmUp: number; fromStart: boolean },
 ): Promise<MonitoringPoint[]> {
   const outOfRange = (from: number, to?: number) =>
