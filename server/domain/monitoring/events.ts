@@ -13,32 +13,45 @@ import { openOrAddToEvent } from './events-repository';
 import { sequenceFrom } from './repository';
 import { pointsOf } from './service';
 
-/** Each of these records that is in its line's monitoring sequence, with that line; and the baselines. */
-async function sequenceMembers(
-  manager: EntityManager,
-  recordIds: number[],
-): Promise<{ members: Map<number, number>; baselines: Map<number, LineBaseline> }> {
-  // Only included records can be in a sequence: a run not processed yet costs no baseline lookup.
-  const onLines: { line_id: number }[] = await manager.query(
-    `SELECT DISTINCT line_id FROM records r
-     WHERE id = ANY($1) AND line_id IS NOT NULL AND ${includedRecordSql('r')}`,
+/** Records of a line with a baseline, each with its line, and those baselines. */
+interface OnJudgedLines {
+  records: Map<number, number>;
+  baselines: Map<number, LineBaseline>;
+}
+
+/**
+ * Each of these records that is included and on a line with a baseline: the records that may be
+ * in a sequence (only included ones can; a run not processed yet costs no baseline lookup).
+ */
+async function onJudgedLines(manager: EntityManager, recordIds: number[]): Promise<OnJudgedLines> {
+  const rows: { id: number; line_id: number }[] = await manager.query(
+    `SELECT r.id, r.line_id FROM records r
+     WHERE r.id = ANY($1) AND r.line_id IS NOT NULL AND ${includedRecordSql('r')}`,
     [recordIds],
   );
-  const baselines = await baselinesOf(
-    manager,
-    onLines.map((r) => r.line_id),
-  );
-  if (!baselines.size) return { members: new Map(), baselines };
+  const baselines = await baselinesOf(manager, [...new Set(rows.map((r) => r.line_id))]);
+  return {
+    records: new Map(rows.filter((r) => baselines.has(r.line_id)).map((r) => [r.id, r.line_id])),
+    baselines,
+  };
+}
+
+/** Those of `judged` that are in their line's sequence: dated after its baseline's completion. */
+async function inSequences(
+  manager: EntityManager,
+  { records, baselines }: OnJudgedLines,
+): Promise<Map<number, number>> {
+  if (!records.size) return new Map();
   const judged = [...baselines.values()];
   const rows: { id: number; line_id: number }[] = await manager.query(
     `SELECT r.id, r.line_id
      FROM records r
      JOIN unnest($2::int[], $3::int[]) AS b(line_id, validation_id) ON b.line_id = r.line_id
      JOIN validations v ON v.id = b.validation_id
-     WHERE r.id = ANY($1) AND r.date > v.completed_at AND ${includedRecordSql('r')}`,
-    [recordIds, judged.map((b) => b.lineId), judged.map((b) => b.validationId)],
+     WHERE r.id = ANY($1) AND r.date > v.completed_at`,
+    [[...records.keys()], judged.map((b) => b.lineId), judged.map((b) => b.validationId)],
   );
-  return { members: new Map(rows.map((r) => [r.id, r.line_id])), baselines };
+  return new Map(rows.map((r) => [r.id, r.line_id]));
 }
 
 /**
@@ -56,10 +69,10 @@ async function openEvents(
 ): Promise<void> {
   const lines = [...new Set(entered.values())].sort((a, b) => a - b);
   for (const lineId of lines) {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('monitoring'), $1)`, [lineId]);
     const baseline = baselines.get(lineId);
     const figures = monitoringBaseline(baseline ? baseline.records.map((r) => r.auc) : null);
     if (!baseline || typeof figures === 'string') continue;
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('monitoring'), $1)`, [lineId]);
     const here = new Set([...entered].filter(([, line]) => line === lineId).map(([id]) => id));
     const line = { lineId, validationId: baseline.validationId, figures };
     const rows = await sequenceFrom(
@@ -100,9 +113,10 @@ export async function writeRecordsWithEvents<T>(
   recordIds: number[],
   write: () => Promise<T>,
 ): Promise<T> {
-  const before = (await sequenceMembers(manager, recordIds)).members;
+  const before = await inSequences(manager, await onJudgedLines(manager, recordIds));
   const result = await write();
-  const { members: after, baselines } = await sequenceMembers(manager, recordIds);
+  // Whether these are in the sequence now, the evaluation's own read of it tells.
+  const { records: after, baselines } = await onJudgedLines(manager, recordIds);
   for (const [id, line] of [...after]) if (before.get(id) === line) after.delete(id);
   if (after.size) await openEvents(manager, queue, after, baselines);
   await readyValidationsOf(manager, queue, recordIds);

@@ -22,8 +22,17 @@ export interface SequenceRow extends SequenceValue {
 const SEQUENCE = `records r JOIN validations v ON v.id = $2
   WHERE r.line_id = $1 AND r.date > v.completed_at AND ${includedRecordSql('r')}`;
 
-/** Where the record with id `param` stands in the (date, id) order of the sequence. */
-const keyOf = (param: string) => `(SELECT date, id FROM records WHERE id = ${param})`;
+/**
+ * The records before (`<`) or from (`>=`) a record in (date, id) order; `key` is a FROM clause
+ * giving that record's date and id. A row comparison with a subquery is no index condition: the
+ * date bound beside it lets the (line, date, id) index seek instead of reading the whole line.
+ */
+const relativeTo = (op: '<' | '>=', key: string) =>
+  `r.date ${op === '<' ? '<=' : '>='} (SELECT date FROM ${key})
+   AND (r.date, r.id) ${op} (SELECT date, id FROM ${key})`;
+
+/** The record with id `param`, as a `relativeTo` key. */
+const record = (param: string) => `records WHERE id = ${param}`;
 
 /** The line's whole monitoring sequence, by date then id. */
 export const sequenceRows = (
@@ -61,7 +70,7 @@ export async function sequenceTail(
 ): Promise<SequenceRow[]> {
   const rows: SequenceRow[] = await manager.query(
     `SELECT r.id, r.date, r.auc FROM ${SEQUENCE}
-     ${before === undefined ? '' : `AND (r.date, r.id) < ${keyOf('$4')}`}
+     ${before === undefined ? '' : `AND ${relativeTo('<', record('$4'))}`}
      ORDER BY r.date DESC, r.id DESC LIMIT $3`,
     before === undefined
       ? [lineId, baselineValidationId, count]
@@ -71,9 +80,9 @@ export async function sequenceTail(
 }
 
 /**
- * The sequence from `lookBack` records before the first of `recordIds` on, to its end, oldest
- * first (one query: fewer records before it, the sequence from its start); no dates, which the
- * rules do not read.
+ * The sequence from `lookBack` records before the first of `recordIds` that is in it on, to its
+ * end, oldest first (one query: fewer records before it, the sequence from its start; none of
+ * them in it, nothing); no dates, which the rules do not read.
  */
 export const sequenceFrom = (
   manager: EntityManager,
@@ -83,12 +92,12 @@ export const sequenceFrom = (
   lookBack: number,
 ): Promise<SequenceValue[]> =>
   manager.query(
-    `WITH first AS (SELECT date, id FROM records WHERE id = ANY($3) ORDER BY date, id LIMIT 1)
+    `WITH first AS (SELECT r.date, r.id FROM ${SEQUENCE} AND r.id = ANY($3) ORDER BY r.date, r.id LIMIT 1)
      SELECT s.id, s.auc FROM (
-       (SELECT r.id, r.date, r.auc FROM ${SEQUENCE} AND (r.date, r.id) < (SELECT date, id FROM first)
+       (SELECT r.id, r.date, r.auc FROM ${SEQUENCE} AND ${relativeTo('<', 'first')}
         ORDER BY r.date DESC, r.id DESC LIMIT $4)
        UNION ALL
-       SELECT r.id, r.date, r.auc FROM ${SEQUENCE} AND (r.date, r.id) >= (SELECT date, id FROM first)
+       SELECT r.id, r.date, r.auc FROM ${SEQUENCE} AND ${relativeTo('>=', 'first')}
      ) s ORDER BY s.date, s.id`,
     [lineId, baselineValidationId, recordIds, lookBack],
   );
@@ -107,7 +116,7 @@ export async function outOfRangeBefore(
 ): Promise<number> {
   const [{ count }]: { count: number }[] = await manager.query(
     `SELECT count(*)::int AS count FROM (
-       SELECT 1 FROM ${SEQUENCE} AND (r.date, r.id) < ${keyOf('$3')}
+       SELECT 1 FROM ${SEQUENCE} AND ${relativeTo('<', record('$3'))}
          AND ${outOfRangeSql('r.auc', '$4', '$5')}
        ORDER BY r.date, r.id LIMIT $6) c`,
     [lineId, baselineValidationId, before, range.lower, range.upper, cap],
