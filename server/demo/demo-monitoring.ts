@@ -1,12 +1,11 @@
 import { addDays, RECORDS_PER_LINE_PER_DAY } from '../../shared/api/validations';
 import { monitoringBaseline, type MonitoringBaseline } from '../../shared/domain/monitoring-rules';
-import { parseRun, parseRunHeader } from '../../shared/vial/dat';
+import { parseRun } from '../../shared/vial/dat';
 import { computeMetrics } from '../../shared/vial/metrics';
 import { SeededRandom, simulateRun, type SimulateRunOptions } from '../../shared/vial/simulate';
 import type { AppContext } from '../app-context';
 import { loadAuthUser } from '../domain/auth/service';
 import { acknowledgeEvent, closeEvent } from '../domain/monitoring/events-service';
-import { newRecord } from '../domain/records/upload';
 import { Institute } from '../entities/institute';
 import { Line } from '../entities/line';
 import { MonitoringEvent } from '../entities/monitoring-event';
@@ -15,7 +14,7 @@ import { User } from '../entities/user';
 import { Validation } from '../entities/validation';
 import { Vial } from '../entities/vial';
 import { processRecord } from '../pipeline/process-record';
-import { storeBytes } from '../storage/blob-store';
+import { storedRun } from './demo-records';
 
 /**
  * The demo's monitored line (line-monitoring.md): a hospital line validated six weeks ago whose
@@ -145,17 +144,10 @@ async function uploadAndProcess(
   run: DriftRun,
   validationId: number | null,
 ) {
-  const { sha256, size } = await storeBytes(ctx.blobs, Buffer.from(run.bytes));
-  const header = parseRunHeader(run.bytes, run.bytes.length);
   const repo = ctx.db.getRepository(TransitRecord);
   const record = await repo.save(
     repo.create({
-      ...newRecord(institute.id, vial, {
-        header,
-        sha256,
-        size,
-        fileName: `RUN${String(header.sequence).padStart(5, '0')}.DAT`,
-      }),
+      ...(await storedRun(ctx, institute.id, vial, run.bytes)),
       lineId: line.id,
       validationId,
       isReviewed: true,

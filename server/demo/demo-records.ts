@@ -1,5 +1,5 @@
 import { parseRunHeader } from '../../shared/vial/dat';
-import { simulateRun, type SimulatedError } from '../../shared/vial/simulate';
+import { runFileName, simulateRun, type SimulatedError } from '../../shared/vial/simulate';
 import type { AppContext } from '../app-context';
 import { Institute } from '../entities/institute';
 import { Label } from '../entities/label';
@@ -9,6 +9,26 @@ import { Vial } from '../entities/vial';
 import { processRecord } from '../pipeline/process-record';
 import { newRecord } from '../domain/records/upload';
 import { storeBytes } from '../storage/blob-store';
+
+/**
+ * A demo run stored as an upload stores it: its file in the blob store and the record's fields
+ * from its header, under the name the vial gives its runs.
+ */
+export async function storedRun(
+  ctx: AppContext,
+  instituteId: number,
+  vial: Vial,
+  bytes: Uint8Array,
+): Promise<Partial<TransitRecord>> {
+  const { sha256, size } = await storeBytes(ctx.blobs, Buffer.from(bytes));
+  const header = parseRunHeader(bytes, bytes.length);
+  return newRecord(instituteId, vial, {
+    header,
+    sha256,
+    size,
+    fileName: runFileName(header.sequence),
+  });
+}
 
 interface DemoLine {
   name: string;
@@ -146,17 +166,10 @@ async function seedInstitute(
         sequence: sequence++,
         error,
       });
-      const { sha256, size } = await storeBytes(ctx.blobs, Buffer.from(bytes));
-      const header = parseRunHeader(bytes, bytes.length);
       const recent = ageDays < 10;
       const record = await repo.save(
         repo.create({
-          ...newRecord(institute.id, vial, {
-            header,
-            sha256,
-            size,
-            fileName: `RUN${String(header.sequence).padStart(5, '0')}.DAT`,
-          }),
+          ...(await storedRun(ctx, institute.id, vial, bytes)),
           // Older runs have been reviewed and assigned; the last days' wait in the review queue.
           lineId: recent && random() < 0.6 ? null : line.id,
           isReviewed: !recent,
