@@ -54,11 +54,11 @@ export const organizationForm = z
     vial_silent_days: z.string().trim(),
   })
   .refine(
+    // Digits only here; the range is the API's own field.
     (v) =>
       v.vial_silent_off ||
-      (/^\d{1,3}$/.test(v.vial_silent_days) &&
-        Number(v.vial_silent_days) >= 1 &&
-        Number(v.vial_silent_days) <= MAX_VIAL_SILENT_DAYS),
+      (/^\d+$/.test(v.vial_silent_days) &&
+        instituteCreate.shape.vial_silent_days.safeParse(Number(v.vial_silent_days)).success),
     { message: SILENT_DAYS_MESSAGE, path: ['vial_silent_days'] },
   );
 export type OrganizationValues = z.infer<typeof organizationForm>;
