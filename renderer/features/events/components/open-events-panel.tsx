@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EventStatus } from '../../../../shared/api/events';
 import { counted } from '../../../../shared/domain/plural';
-import { ErrorFetching } from '../../../components/ui/query-state';
+import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useEvents } from '../api/get-events';
 import { eventRuleText, lineNamer } from '../event-words';
@@ -50,7 +50,7 @@ export function OpenEventsPanel({
         </Button>
       </Stack>
       {events.isError && <ErrorFetching error={events.error} />}
-      {events.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
+      {events.isLoading && <RetrievingData />}
       {total === 0 && (
         <Typography color="text.secondary">
           No open events: every monitored line is within its control rules.

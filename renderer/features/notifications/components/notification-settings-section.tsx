@@ -21,7 +21,7 @@ import {
   type KindSetting,
   type NotificationKind,
 } from '../../../../shared/domain/notifications';
-import { ErrorFetching } from '../../../components/ui/query-state';
+import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { withDetail } from '../../../lib/api-client';
 import {
   useNotificationSettings,
@@ -56,7 +56,7 @@ export function NotificationSettingsSection({
         you change a kind, your role&apos;s default applies.
       </Typography>
       {settings.isError && <ErrorFetching error={settings.error} />}
-      {settings.isPending && <Typography color="text.secondary">Retrieving Data...</Typography>}
+      {settings.isPending && <RetrievingData />}
       {settings.data && (
         // A new answer (another organization, a save) starts the form afresh from it.
         <SettingsForm

@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { NotificationDto } from '../../../../shared/api/notifications';
 import { NOTIFICATION_KIND_WORDS } from '../../../../shared/domain/notifications';
 import { CountBadge } from '../../../components/ui/count-badge';
-import { ErrorFetching } from '../../../components/ui/query-state';
+import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { withDetail } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
@@ -141,9 +141,9 @@ function NotificationsPanel({ unread, onFollow }: { unread: number; onFollow: ()
         </Box>
       )}
       {list.isPending && (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
-          Retrieving Data...
-        </Typography>
+        <Box sx={{ px: 2 }}>
+          <RetrievingData />
+        </Box>
       )}
       {total === 0 && (
         <Typography color="text.secondary" sx={{ p: 2 }}>
