@@ -1,17 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { includedRecordSql } from '../../../shared/domain/included-record';
-import {
-  EVALUATION_WARM_UP,
-  isAlarm,
-  monitoringBaseline,
-} from '../../../shared/domain/monitoring-rules';
+import { EVALUATION_WARM_UP, isAlarm } from '../../../shared/domain/monitoring-rules';
 import { baselinesOf, type LineBaseline } from '../baselines/service';
 import type { MailJobs } from '../notifications/service';
 import { eventOpened } from '../notifications/triggers';
 import { readyValidationsOf } from '../validations/ready';
 import { openOrAddToEvent } from './events-repository';
 import { sequenceFrom } from './repository';
-import { pointsOf } from './service';
+import { judgedLine, pointsOf } from './service';
 
 /** Records of a line with a baseline, each with its line, and those baselines. */
 interface OnJudgedLines {
@@ -69,16 +65,14 @@ async function openEvents(
 ): Promise<void> {
   const lines = [...new Set(entered.values())].sort((a, b) => a - b);
   for (const lineId of lines) {
-    const baseline = baselines.get(lineId);
-    const figures = monitoringBaseline(baseline ? baseline.records.map((r) => r.auc) : null);
-    if (!baseline || typeof figures === 'string') continue;
+    const line = judgedLine(lineId, baselines.get(lineId));
+    if (typeof line === 'string') continue;
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('monitoring'), $1)`, [lineId]);
-    const here = new Set([...entered].filter(([, line]) => line === lineId).map(([id]) => id));
-    const line = { lineId, validationId: baseline.validationId, figures };
+    const here = new Set([...entered].filter(([, on]) => on === lineId).map(([id]) => id));
     const rows = await sequenceFrom(
       manager,
       lineId,
-      baseline.validationId,
+      line.validationId,
       [...here],
       EVALUATION_WARM_UP,
     );

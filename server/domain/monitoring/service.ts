@@ -20,6 +20,7 @@ import {
   outOfRangeBefore,
   sequenceRows,
   sequenceTail,
+  type SequenceRow,
   type SequenceValue,
 } from './repository';
 import { readSummary, storeSummary, type SequenceSummary } from './summary-repository';
@@ -51,6 +52,25 @@ export interface JudgedLine {
   validationId: number;
   figures: MonitoringBaseline;
 }
+
+/** The line as its baseline judges it, or why it is not monitored. */
+export function judgedLine(
+  lineId: number,
+  baseline: LineBaseline | undefined,
+): JudgedLine | NotMonitoredReason {
+  if (!baseline) return 'no_baseline';
+  const figures = monitoringBaseline(baseline.records.map((r) => r.auc));
+  if (typeof figures === 'string') return figures;
+  return { lineId, validationId: baseline.validationId, figures };
+}
+
+/** Each point with the record it judges: `rows` from `start` on, one per point. */
+const onRecords = (points: MonitoringPoint[], rows: SequenceRow[], start: number) =>
+  points.map((point, k) => ({
+    ...point,
+    recordId: rows[start + k].id,
+    date: rows[start + k].date,
+  }));
 
 /**
  * The points of `rows` from `warmUp` on. `rows` are the line's sequence from some record on: from
@@ -98,11 +118,7 @@ async function lastPoints(
   const rows = await sequenceTail(manager, line.lineId, line.validationId, read, before);
   const warmUp = Math.max(0, rows.length - limit);
   const points = await pointsOf(manager, line, rows, { warmUp, fromStart: rows.length < read });
-  return points.map((point, k) => ({
-    ...point,
-    recordId: rows[warmUp + k].id,
-    date: rows[warmUp + k].date,
-  }));
+  return onRecords(points, rows, warmUp);
 }
 
 /** The baseline figures a summary was judged against, as one comparable text. */
@@ -130,13 +146,13 @@ async function monitoringAt(
 ): Promise<{ view: LineMonitoringView; fresh?: FreshSummary }> {
   const line = await findLine(manager, user, lineId);
   const baseline = (await baselinesOf(manager, [line.id])).get(line.id);
-  const figures = monitoringBaseline(baseline ? baseline.records.map((r) => r.auc) : null);
-  if (!baseline || typeof figures === 'string') {
+  const judged = judgedLine(line.id, baseline);
+  if (typeof judged === 'string' || !baseline) {
     return {
-      view: { lineId: line.id, reason: typeof figures === 'string' ? figures : 'no_baseline' },
+      view: { lineId: line.id, reason: typeof judged === 'string' ? judged : 'no_baseline' },
     };
   }
-  const judged = { lineId: line.id, validationId: baseline.validationId, figures };
+  const { figures } = judged;
   const key = baselineKey(baseline, figures);
   const { version, summary } = await readSummary(manager, line.id, key);
   const view = { lineId: line.id, reason: null, baseline, figures };
@@ -157,11 +173,7 @@ async function monitoringAt(
     view: {
       ...view,
       ...whole,
-      points: points.slice(start, end).map((point, k) => ({
-        ...point,
-        recordId: rows[start + k].id,
-        date: rows[start + k].date,
-      })),
+      points: onRecords(points.slice(start, end), rows, start),
     },
     fresh: { version, baseline: key, summary: whole },
   };
