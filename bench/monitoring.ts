@@ -22,6 +22,23 @@ export async function driftLine(pg: Client, hospital: number): Promise<number> {
 }
 
 /**
+ * Demo runs whose files are in the store and whose VitalMetric is nearest the line's baseline
+ * mean (runs in control there), to process again with and without the rules.
+ */
+export async function runsInControl(pg: Client, hospital: number, line: number): Promise<number[]> {
+  const { rows } = await pg.query(
+    `SELECT r.id FROM records r
+     WHERE r.institute_id = $1 AND r.is_processed AND r.validation_id IS NULL
+       AND r.line_id IS DISTINCT FROM $2
+     ORDER BY abs(r.auc - (SELECT avg(b.auc) FROM records b
+                           WHERE b.line_id = $2 AND b.validation_id IS NOT NULL))
+     LIMIT 8`,
+    [hospital, line],
+  );
+  return rows.map((r) => r.id as number);
+}
+
+/**
  * The monitoring data of the bench's scale, by SQL: `SEQUENCE_AT_SCALE` records on the line since
  * its baseline, normally spread about its baseline's mean; one event per RECORDS_PER_EVENT of the
  * hospital's records, each with a notification for every member of the hospital, one in ten

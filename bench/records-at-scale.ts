@@ -15,6 +15,7 @@ import {
   benchProcessingWithRules,
   driftLine,
   growMonitoring,
+  runsInControl,
   SEQUENCE_AT_SCALE,
 } from './monitoring';
 import { explainPlans } from './plans';
@@ -182,19 +183,7 @@ export async function benchRecordsAtScale(
       )
     ).rows[0].id as number;
     const monitored = await driftLine(pg, hospital);
-    // Demo runs whose files are in the store and whose VitalMetric is nearest the monitored
-    // line's baseline mean (runs in control there), to process again with and without the rules.
-    const runs = (
-      await pg.query(
-        `SELECT r.id FROM records r
-         WHERE r.institute_id = $1 AND r.is_processed AND r.validation_id IS NULL
-           AND r.line_id IS DISTINCT FROM $2
-         ORDER BY abs(r.auc - (SELECT avg(b.auc) FROM records b
-                               WHERE b.line_id = $2 AND b.validation_id IS NOT NULL))
-         LIMIT 8`,
-        [hospital, monitored],
-      )
-    ).rows.map((r) => r.id as number);
+    const runs = await runsInControl(pg, hospital, monitored);
     const yearAgo = new Date(Date.now() - 365 * DAY_MS).toISOString();
     const now = new Date().toISOString();
 
