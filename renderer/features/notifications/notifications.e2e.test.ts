@@ -93,6 +93,8 @@ it('counts the unread, lists them newest first, and marks them read as they are 
   await panelOf(page).getByRole('button', { name: 'Mark all read', disabled: true }).waitFor();
   await unreadLinks(page).first().waitFor({ state: 'detached' });
   expect(await linksOf(page).count()).toBe(4);
+  // The focus went from the disabled button to the panel's heading: Escape reaches the panel.
+  await page.waitForFunction(() => document.activeElement?.id === 'notifications-heading');
   await page.keyboard.press('Escape');
   await bellOf(page, 'Notifications').waitFor();
 

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { NotificationDto } from '../../../../shared/api/notifications';
 import { NOTIFICATION_KIND_WORDS } from '../../../../shared/domain/notifications';
@@ -104,6 +104,7 @@ function NotificationsPanel({ unread, onFollow }: { unread: number; onFollow: ()
   const selectInstitute = useSession((s) => s.selectInstitute);
   const remember = useRememberOrganization();
   const { enqueueSnackbar } = useSnackbar();
+  const heading = useRef<HTMLHeadingElement>(null);
   const failed = (message: string) => (error: unknown) =>
     enqueueSnackbar(withDetail(message, error), { variant: 'error' });
 
@@ -122,14 +123,28 @@ function NotificationsPanel({ unread, onFollow }: { unread: number; onFollow: ()
   return (
     <>
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1, gap: 1 }}>
-        <Typography id={HEADING_ID} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+        <Typography
+          ref={heading}
+          id={HEADING_ID}
+          tabIndex={-1}
+          variant="h6"
+          component="h2"
+          sx={{ flexGrow: 1 }}
+        >
           Notifications
         </Typography>
         <Button
           size="small"
           disabled={unread === 0}
           loading={markAll.isPending}
-          onClick={() => markAll.mutate(undefined, { onError: failed('Could not mark all read') })}
+          onClick={() =>
+            markAll.mutate(undefined, {
+              // Nothing left unread disables the button: the focus stays in the panel, on its
+              // heading, where Escape still closes it (a disabled button drops the focus).
+              onSuccess: () => heading.current?.focus(),
+              onError: failed('Could not mark all read'),
+            })
+          }
         >
           Mark all read
         </Button>
