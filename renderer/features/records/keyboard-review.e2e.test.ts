@@ -59,6 +59,9 @@ it('reviews a morning of runs with the keyboard alone: open, review, next, J/K',
   await pressUntil(page, 'Tab', (f) => f.role === 'tab' && f.name === 'Records');
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/records$/);
+  // The address changes before the records screen shows (its code may still be on its way):
+  // tabbing starts once its tabs are there, not through the dashboard it replaces.
+  await page.getByRole('tab', { name: /^To Review/ }).waitFor({ timeout: 30_000 });
   await pressUntil(page, 'Tab', (f) => f.role === 'tab' && f.name.startsWith('To Review'));
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/records\/to-review/);
