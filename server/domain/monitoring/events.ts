@@ -6,8 +6,8 @@ import type { MailJobs } from '../notifications/service';
 import { eventOpened } from '../notifications/triggers';
 import { readyValidationsOf } from '../validations/ready';
 import { openOrAddToEvent } from './events-repository';
-import { sequenceFrom } from './repository';
-import { judgedLine, pointsOf } from './service';
+import { sequenceFrom, sequenceTailValues, type SequenceValue } from './repository';
+import { judgedLine, pointsOf, type JudgedLine } from './service';
 
 /** Records of a line with a baseline, each with its line, and those baselines. */
 interface OnJudgedLines {
@@ -15,14 +15,36 @@ interface OnJudgedLines {
   baselines: Map<number, LineBaseline>;
 }
 
+/** The included ones of records $1, each with its line, as a WITH clause `judged`. */
+const JUDGED = `judged AS (
+  SELECT r.id, r.line_id FROM records r
+  WHERE r.id = ANY($1) AND r.line_id IS NOT NULL AND ${includedRecordSql('r')})`;
+
+/**
+ * `judged` with their lines locked for the transaction first, in line order (the lock the
+ * evaluation of a line's sequence is made under), in the same statement: a lock costs no round
+ * trip of its own. The rows the statement returns are these records only, which the transaction
+ * has written; every read of a sequence comes in a later statement, after the locks.
+ */
+const JUDGED_LOCKED = `WITH ${JUDGED},
+  locked AS (
+    SELECT count(*) FROM (
+      SELECT pg_advisory_xact_lock(hashtext('monitoring'), l.line_id)
+      FROM (SELECT DISTINCT line_id FROM judged ORDER BY line_id) l) lock)
+  SELECT judged.id, judged.line_id FROM judged, locked`;
+
 /**
  * Each of these records that is included and on a line with a baseline: the records that may be
- * in a sequence (only included ones can; a run not processed yet costs no baseline lookup).
+ * in a sequence (only included ones can; a run not processed yet costs no baseline lookup). With
+ * `lock`, their lines are locked for the evaluation (JUDGED_LOCKED).
  */
-async function onJudgedLines(manager: EntityManager, recordIds: number[]): Promise<OnJudgedLines> {
+async function onJudgedLines(
+  manager: EntityManager,
+  recordIds: number[],
+  { lock }: { lock: boolean },
+): Promise<OnJudgedLines> {
   const rows: { id: number; line_id: number }[] = await manager.query(
-    `SELECT r.id, r.line_id FROM records r
-     WHERE r.id = ANY($1) AND r.line_id IS NOT NULL AND ${includedRecordSql('r')}`,
+    lock ? JUDGED_LOCKED : `WITH ${JUDGED} SELECT id, line_id FROM judged`,
     [recordIds],
   );
   const baselines = await baselinesOf(manager, [...new Set(rows.map((r) => r.line_id))]);
@@ -50,12 +72,44 @@ async function inSequences(
   return new Map(rows.map((r) => [r.id, r.line_id]));
 }
 
+/** The records an evaluation reads, and how many of them only warm it up. */
+interface EvaluationRows {
+  rows: SequenceValue[];
+  warmUp: number;
+  fromStart: boolean;
+}
+
+/**
+ * The line's sequence from EVALUATION_WARM_UP records before the first of `entered` that is in it
+ * (or from its start) to its end; `warmUp` is -1 when none of them is in it. Records processed now
+ * are mostly the line's newest: then its last EVALUATION_WARM_UP + n records hold all n with their
+ * warm-up, one index scan from the end; otherwise the sequence is read again from before the first.
+ */
+async function evaluationRows(
+  manager: EntityManager,
+  { lineId, validationId }: JudgedLine,
+  entered: Set<number>,
+): Promise<EvaluationRows> {
+  const read = EVALUATION_WARM_UP + entered.size;
+  const tail = await sequenceTailValues(manager, lineId, validationId, read);
+  const first = tail.findIndex((row) => entered.has(row.id));
+  // Fewer than asked: the tail is the whole sequence.
+  if (tail.length < read) return { rows: tail, warmUp: first, fromStart: true };
+  const found = tail.filter((row) => entered.has(row.id)).length;
+  if (found === entered.size && first >= EVALUATION_WARM_UP) {
+    return { rows: tail, warmUp: first, fromStart: false };
+  }
+  const rows = await sequenceFrom(manager, lineId, validationId, [...entered], EVALUATION_WARM_UP);
+  const warmUp = rows.findIndex((row) => entered.has(row.id));
+  return { rows, warmUp, fromStart: warmUp < EVALUATION_WARM_UP };
+}
+
 /**
  * Evaluates the rules at records that entered a line's sequence and opens an event for each alarm
- * that fires there, or adds the firing to the (line, rule)'s event that is not closed. One line at
- * a time under a transaction lock, in line order: a record of the line processed at the same
- * time waits, then reads this one's sequence with it. The evaluation reads the sequence from
- * EVALUATION_WARM_UP records before the first record that entered, not the line's whole history.
+ * that fires there, or adds the firing to the (line, rule)'s event that is not closed. The lines
+ * are locked already (onJudgedLines): a record of the line processed at the same time waits, then
+ * reads this one's sequence with it. The evaluation reads the sequence from EVALUATION_WARM_UP
+ * records before the first record that entered, not the line's whole history.
  */
 async function openEvents(
   manager: EntityManager,
@@ -67,18 +121,9 @@ async function openEvents(
   for (const lineId of lines) {
     const line = judgedLine(lineId, baselines.get(lineId));
     if (typeof line === 'string') continue;
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('monitoring'), $1)`, [lineId]);
     const here = new Set([...entered].filter(([, on]) => on === lineId).map(([id]) => id));
-    const rows = await sequenceFrom(
-      manager,
-      lineId,
-      line.validationId,
-      [...here],
-      EVALUATION_WARM_UP,
-    );
-    const warmUp = rows.findIndex((row) => here.has(row.id));
+    const { rows, warmUp, fromStart } = await evaluationRows(manager, line, here);
     if (warmUp < 0) continue;
-    const fromStart = warmUp < EVALUATION_WARM_UP;
     const points = await pointsOf(manager, line, rows, { warmUp, fromStart });
     for (const [k, point] of points.entries()) {
       const row = rows[warmUp + k];
@@ -107,10 +152,13 @@ export async function writeRecordsWithEvents<T>(
   recordIds: number[],
   write: () => Promise<T>,
 ): Promise<T> {
-  const before = await inSequences(manager, await onJudgedLines(manager, recordIds));
+  const before = await inSequences(
+    manager,
+    await onJudgedLines(manager, recordIds, { lock: false }),
+  );
   const result = await write();
   // Whether these are in the sequence now, the evaluation's own read of it tells.
-  const { records: after, baselines } = await onJudgedLines(manager, recordIds);
+  const { records: after, baselines } = await onJudgedLines(manager, recordIds, { lock: true });
   for (const [id, line] of [...after]) if (before.get(id) === line) after.delete(id);
   if (after.size) await openEvents(manager, queue, after, baselines);
   await readyValidationsOf(manager, queue, recordIds);

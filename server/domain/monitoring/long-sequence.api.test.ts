@@ -3,6 +3,7 @@ import {
   countRules,
   evaluateSequence,
   EVALUATION_WARM_UP,
+  isAlarm,
   monitoringBaseline,
   type MonitoringBaseline,
 } from '../../../shared/domain/monitoring-rules';
@@ -163,6 +164,46 @@ it('opens the re-validation event at the 4th out-of-range record when the first 
     [line],
   );
   expect(events).toContainEqual({ rule: 'revalidation', first_record_id: fourth });
+});
+
+it('opens the events of records re-included deep in a long sequence as the whole sequence fires them', async () => {
+  const values = wandering(900);
+  const { line, ids } = await longLine('Deep re-inclusion', values);
+  // The spike at record 485, far from the end, and the newest record leave the sequence by SQL.
+  const deep = 485;
+  const newest = values.length - 1;
+  await server.ctx.db.query('UPDATE records SET exclude = true WHERE id = ANY($1)', [
+    [ids[deep], ids[newest]],
+  ]);
+  const res = await member.post(`/v2/institutes/${hospital}/records/bulk`, {
+    ids: [ids[deep], ids[newest]],
+    exclude: false,
+  });
+  expect(res.status).toBe(200);
+
+  const { points } = evaluateSequence(values, figures);
+  const alarms = (k: number) =>
+    points[k].rules.filter((f) => isAlarm(f.rule)).map((f) => [f.rule, ids[k]]);
+  expect(alarms(deep).length).toBeGreaterThan(0);
+  // One event per alarm: opened at the first record it fires at, counting the other.
+  const wantedEvents = new Map<string, number[]>();
+  for (const [rule, record] of [...alarms(deep), ...alarms(newest)] as [string, number][]) {
+    wantedEvents.set(rule, [...(wantedEvents.get(rule) ?? []), record]);
+  }
+  const events: { rule: string; first_record_id: number; occurrences: number }[] =
+    await server.ctx.db.query(
+      `SELECT rule, first_record_id, occurrences FROM monitoring_events WHERE line_id = $1 ORDER BY rule`,
+      [line],
+    );
+  expect(events).toEqual(
+    [...wantedEvents]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([rule, records]) => ({
+        rule,
+        first_record_id: records[0],
+        occurrences: records.length,
+      })),
+  );
 });
 
 it('raises the summary version on a change of any column the sequence depends on', () => {

@@ -60,16 +60,17 @@ export async function inSequence(
   return rows.length > 0;
 }
 
-/** The last `count` records of the sequence before the record `before` (or at its end), oldest first. */
-export async function sequenceTail(
+/**
+ * The last `count` records of the sequence before the record `before` (or at its end), oldest
+ * first, as `columns` of `r` give them.
+ */
+async function lastOfSequence<Row>(
   manager: EntityManager,
-  lineId: number,
-  baselineValidationId: number,
-  count: number,
-  before?: number,
-): Promise<SequenceRow[]> {
-  const rows: SequenceRow[] = await manager.query(
-    `SELECT r.id, r.date, r.auc FROM ${SEQUENCE}
+  columns: string,
+  [lineId, baselineValidationId, count, before]: [number, number, number, number?],
+): Promise<Row[]> {
+  const rows: Row[] = await manager.query(
+    `SELECT ${columns} FROM ${SEQUENCE}
      ${before === undefined ? '' : `AND ${relativeTo('<', record('$4'))}`}
      ORDER BY r.date DESC, r.id DESC LIMIT $3`,
     before === undefined
@@ -78,6 +79,25 @@ export async function sequenceTail(
   );
   return rows.reverse();
 }
+
+/** The last `count` records of the sequence before the record `before` (or at its end), oldest first. */
+export const sequenceTail = (
+  manager: EntityManager,
+  lineId: number,
+  baselineValidationId: number,
+  count: number,
+  before?: number,
+): Promise<SequenceRow[]> =>
+  lastOfSequence(manager, 'r.id, r.date, r.auc', [lineId, baselineValidationId, count, before]);
+
+/** The sequence's last `count` records, oldest first; no dates, which the rules do not read. */
+export const sequenceTailValues = (
+  manager: EntityManager,
+  lineId: number,
+  baselineValidationId: number,
+  count: number,
+): Promise<SequenceValue[]> =>
+  lastOfSequence(manager, 'r.id, r.auc', [lineId, baselineValidationId, count]);
 
 /**
  * The sequence from `lookBack` records before the first of `recordIds` that is in it on, to its

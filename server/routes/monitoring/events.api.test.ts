@@ -226,3 +226,26 @@ it('opens no events for records already in the sequence when the baseline change
   expect(judged.rule_counts).toMatchObject({ '1_3s': 4, '2_2s': 3, '4_1s': 1 });
   expect(await eventsOf(line.id)).toEqual([]);
 });
+
+it("lists each institute's events under it only, however the event was written", async () => {
+  const { courier } = await instituteIds(server.ctx.db);
+  const [{ id: theirs }]: { id: number }[] = await server.ctx.db.query(
+    `INSERT INTO lines (institute_id, name) VALUES ($1, 'Courier route') RETURNING id`,
+    [courier],
+  );
+  // By SQL, as an older writer would: the database gives the event its line's institute.
+  const [{ id: event, institute_id }]: { id: number; institute_id: number }[] =
+    await server.ctx.db.query(
+      `INSERT INTO monitoring_events (line_id, rule, side) VALUES ($1, '1_3s', 'above')
+       RETURNING id, institute_id`,
+      [theirs],
+    );
+  expect(institute_id).toBe(courier);
+  const ids = async (institute: number) =>
+    (await staff.get(`/v2/institutes/${institute}/events?size=100`)).body.items.map(
+      (e: { id: number }) => e.id,
+    );
+  expect(await ids(courier)).toEqual([event]);
+  expect(await ids(hospital)).not.toContain(event);
+  expect((await member.get(`/v2/institutes/${courier}/events`)).status).toBe(404);
+});
