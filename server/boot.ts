@@ -79,7 +79,8 @@ export async function embeddedDatabase(config: Config, log: Logger) {
 
 /**
  * Connects to the database (migrating it) and the job queue and builds the context every router,
- * service and worker is handed. `close` releases both.
+ * service and worker is handed. `close` releases both, once the jobs under way have finished or
+ * SHUTDOWN_GRACE_SECONDS have passed (those still running are handed back to the queue).
  */
 export async function createContext(
   config: Config,
@@ -118,8 +119,15 @@ export async function createContext(
   return {
     ctx,
     close: async () => {
-      await queue.stop();
+      const handedBack = await queue.stop(config.shutdownGraceSeconds * 1000);
       await ctx.metricsPool.close();
+      if (handedBack > 0) {
+        // Their transactions are still open on the pool: waiting for them would let them commit
+        // work the queue has handed to another worker. The process exits without them, which
+        // closes their connections, and PostgreSQL rolls the transactions back.
+        log.info(`Handed ${handedBack} job(s) still under way back to the queue`);
+        return;
+      }
       await db.destroy();
       if (blobs instanceof S3BlobStore) blobs.destroy();
     },

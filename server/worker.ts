@@ -18,12 +18,16 @@ async function main(): Promise<void> {
   await startWorker(ctx);
   freezePrototypes();
   consoleLogger.info('Worker is processing records');
-  const stop = async () => {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    consoleLogger.info(`${signal}: finishing the jobs under way`);
     await close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

@@ -57,6 +57,8 @@ export class RecordQueue {
   private readonly localWorkers: string[] = [];
   /** Set once shutdown begins: connections dropping then are expected, not worth a log line. */
   private stopping = false;
+  /** Jobs whose handler runs in this process now. */
+  private underWay = 0;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -120,9 +122,11 @@ export class RecordQueue {
         PROCESS_RECORD,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 },
         async ([job]) => {
+          this.underWay += 1;
           try {
             await handler(job.data, job.retryCount >= job.retryLimit);
           } finally {
+            this.underWay -= 1;
             // A worker that just finished a job fetches the next at once: otherwise it waits out
             // the rest of its polling second, which was most of a short job's time in the queue.
             this.boss.notifyWorker(id);
@@ -173,9 +177,11 @@ export class RecordQueue {
         name,
         { batchSize: 1, pollingIntervalSeconds: 1 },
         async ([job]) => {
+          this.underWay += 1;
           try {
             await handle(job.data);
           } finally {
+            this.underWay -= 1;
             // The next e-mail at once, not after the rest of the polling second.
             this.boss.notifyWorker(id);
           }
@@ -246,8 +252,15 @@ export class RecordQueue {
     this.stopping = true;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Takes no more jobs and waits up to `graceMs` for those under way. Any still running then are
+   * handed back: failed with "pg-boss shut down while active", so they are retried (by another
+   * worker, or this one after a restart). Answers how many were handed back; their handlers must
+   * not commit after this, which the caller ensures by not waiting for them.
+   */
+  async stop(graceMs: number): Promise<number> {
     this.stopping = true;
-    await this.boss.stop({ graceful: true, close: true, wait: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, close: true, wait: true, timeout: graceMs });
+    return this.underWay;
   }
 }
