@@ -6,6 +6,7 @@ import { benchChartSeries } from './chart-series';
 import { benchHemolysisUpload } from './hemolysis-upload';
 import { benchLoginWeight } from './login-weight';
 import { benchMetricsCli } from './metrics-cli';
+import { benchMigrations } from './migrations';
 import { benchConcurrentUploads, benchQueueProcessing } from './pipeline';
 import { benchRecordEndpoints } from './record-endpoints';
 import { benchRecordPage } from './record-page';
@@ -25,13 +26,26 @@ function recordCount(argv: string[]): number {
 
 /**
  * `npm run bench [-- --records N] [--plans]` (--plans also rewrites bench/plans.md): the figures of issue 13, each beside its baseline, measured
- * in one run on a fresh embedded database, then printed as one table.
+ * in one run on a fresh embedded database, then printed as one table. `-- --migrations` instead
+ * runs this release's newer migrations on the previous release's installation grown to N records
+ * (bench/migrations.ts).
  */
 async function main(): Promise<void> {
   const count = recordCount(process.argv.slice(2));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-'));
   const figures: Figure[] = [];
   const skipped: Skipped[] = [];
+  if (process.argv.includes('--migrations')) {
+    console.log(
+      `this release's migrations on the previous release at ${count.toLocaleString('en')} records …`,
+    );
+    try {
+      await benchMigrations(dir, count);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   try {
     if (!process.argv.includes('--db-only')) {
       await benchVialProcessing();
