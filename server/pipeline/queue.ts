@@ -109,6 +109,21 @@ export class RecordQueue {
   }
 
   /**
+   * One job's work, counted as under way (what `stop` hands back), then the pg-boss worker
+   * `workerId()` is woken to fetch the next job at once: otherwise it waits out the rest of its
+   * polling second, which was most of a short job's time in the queue.
+   */
+  private async runJob(workerId: () => string, work: () => Promise<void>): Promise<void> {
+    this.underWay += 1;
+    try {
+      await work();
+    } finally {
+      this.underWay -= 1;
+      this.boss.notifyWorker(workerId());
+    }
+  }
+
+  /**
    * Runs `handler` for each job, up to `concurrency` jobs at once (one pg-boss worker each).
    * `lastAttempt` tells the handler that a failure now is final, so it can record the error on the
    * record instead of leaving it waiting.
@@ -121,17 +136,11 @@ export class RecordQueue {
       const id: string = await this.boss.work<ProcessRecordJob>(
         PROCESS_RECORD,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 },
-        async ([job]) => {
-          this.underWay += 1;
-          try {
-            await handler(job.data, job.retryCount >= job.retryLimit);
-          } finally {
-            this.underWay -= 1;
-            // A worker that just finished a job fetches the next at once: otherwise it waits out
-            // the rest of its polling second, which was most of a short job's time in the queue.
-            this.boss.notifyWorker(id);
-          }
-        },
+        ([job]) =>
+          this.runJob(
+            () => id,
+            () => handler(job.data, job.retryCount >= job.retryLimit),
+          ),
       );
       this.localWorkers.push(id);
     }
@@ -176,16 +185,11 @@ export class RecordQueue {
       const id: string = await this.boss.work<T>(
         name,
         { batchSize: 1, pollingIntervalSeconds: 1 },
-        async ([job]) => {
-          this.underWay += 1;
-          try {
-            await handle(job.data);
-          } finally {
-            this.underWay -= 1;
-            // The next e-mail at once, not after the rest of the polling second.
-            this.boss.notifyWorker(id);
-          }
-        },
+        ([job]) =>
+          this.runJob(
+            () => id,
+            () => handle(job.data),
+          ),
       );
     };
     await work<NotificationMailJob>(NOTIFICATION_MAIL, handlers.mail);
