@@ -87,7 +87,7 @@ interface EvaluationRows {
  */
 async function evaluationRows(
   manager: EntityManager,
-  { lineId, validationId }: JudgedLine,
+  { lineId, baseline: { validationId } }: JudgedLine,
   entered: Set<number>,
 ): Promise<EvaluationRows> {
   const read = EVALUATION_WARM_UP + entered.size;

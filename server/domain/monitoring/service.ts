@@ -46,10 +46,10 @@ export type LineMonitoringView = { lineId: number } & (
     } & SequenceSummary)
 );
 
-/** A line's sequence as judged: the line, its baseline validation and that baseline's figures. */
+/** A line's sequence as judged: the line, its baseline and that baseline's figures. */
 export interface JudgedLine {
   lineId: number;
-  validationId: number;
+  baseline: LineBaseline;
   figures: MonitoringBaseline;
 }
 
@@ -61,7 +61,7 @@ export function judgedLine(
   if (!baseline) return 'no_baseline';
   const figures = monitoringBaseline(baseline.records.map((r) => r.auc));
   if (typeof figures === 'string') return figures;
-  return { lineId, validationId: baseline.validationId, figures };
+  return { lineId, baseline, figures };
 }
 
 /** Each point with the record it judges: `rows` from `start` on, one per point. */
@@ -80,7 +80,7 @@ const onRecords = (points: MonitoringPoint[], rows: SequenceRow[], start: number
  */
 export async function pointsOf(
   manager: EntityManager,
-  { lineId, validationId, figures }: JudgedLine,
+  { lineId, baseline: { validationId }, figures }: JudgedLine,
   rows: SequenceValue[],
   { warmUp, fromStart }: { warmUp: number; fromStart: boolean },
 ): Promise<MonitoringPoint[]> {
@@ -112,10 +112,11 @@ async function lastPoints(
   line: JudgedLine,
   { limit, before }: LineMonitoringQuery,
 ): Promise<SequencePoint[]> {
-  if (before !== undefined && !(await inSequence(manager, line.lineId, line.validationId, before)))
+  const { validationId } = line.baseline;
+  if (before !== undefined && !(await inSequence(manager, line.lineId, validationId, before)))
     throw notFound(BEFORE_NOT_IN_SEQUENCE);
   const read = limit + EVALUATION_WARM_UP;
-  const rows = await sequenceTail(manager, line.lineId, line.validationId, read, before);
+  const rows = await sequenceTail(manager, line.lineId, validationId, read, before);
   const warmUp = Math.max(0, rows.length - limit);
   const points = await pointsOf(manager, line, rows, { warmUp, fromStart: rows.length < read });
   return onRecords(points, rows, warmUp);
@@ -145,14 +146,9 @@ async function monitoringAt(
   query: LineMonitoringQuery,
 ): Promise<{ view: LineMonitoringView; fresh?: FreshSummary }> {
   const line = await findLine(manager, user, lineId);
-  const baseline = (await baselinesOf(manager, [line.id])).get(line.id);
-  const judged = judgedLine(line.id, baseline);
-  if (typeof judged === 'string' || !baseline) {
-    return {
-      view: { lineId: line.id, reason: typeof judged === 'string' ? judged : 'no_baseline' },
-    };
-  }
-  const { figures } = judged;
+  const judged = judgedLine(line.id, (await baselinesOf(manager, [line.id])).get(line.id));
+  if (typeof judged === 'string') return { view: { lineId: line.id, reason: judged } };
+  const { baseline, figures } = judged;
   const key = baselineKey(baseline, figures);
   const { version, summary } = await readSummary(manager, line.id, key);
   const view = { lineId: line.id, reason: null, baseline, figures };
