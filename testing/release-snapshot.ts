@@ -44,26 +44,25 @@ async function populate(staff: ApiClient, member: ApiClient, hospital: number): 
 
 /** What the release answers for its records, lines, statistics, tallies and two records' series. */
 async function answers(member: ApiClient, hospital: number): Promise<ReleaseAnswer[]> {
-  const paths = [
-    `/v2/institutes/${hospital}/records?size=100&page=0&ordering=date`,
-    `/v2/institutes/${hospital}/records/summary`,
-    `/v2/institutes/${hospital}/lines?size=100&ordering=name`,
-  ];
-  const lines = (await member.get(paths[2])).body.items as { id: number }[];
-  paths.push(...lines.map((l) => `/v2/lines/${l.id}`));
-  const records = (await member.get(paths[0])).body.items as { id: number }[];
-  for (const { id } of records) paths.push(`/v2/records/${id}`);
-  for (const { id } of records.slice(0, 2)) {
-    paths.push(
-      `/v2/records/${id}/data?type=acceleration`,
-      `/v2/records/${id}/cumulative?metric=auc`,
-    );
-  }
   const out: ReleaseAnswer[] = [];
-  for (const p of paths) {
-    const res = await member.get(p);
-    if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
-    out.push({ path: p, body: res.body });
+  const answer = async (asked: string) => {
+    const res = await member.get(asked);
+    if (res.status !== 200) throw new Error(`${asked}: ${res.status}`);
+    out.push({ path: asked, body: res.body });
+    return res.body;
+  };
+  const records: { id: number }[] = (
+    await answer(`/v2/institutes/${hospital}/records?size=100&page=0&ordering=date`)
+  ).items;
+  await answer(`/v2/institutes/${hospital}/records/summary`);
+  const lines: { id: number }[] = (
+    await answer(`/v2/institutes/${hospital}/lines?size=100&ordering=name`)
+  ).items;
+  for (const { id } of lines) await answer(`/v2/lines/${id}`);
+  for (const { id } of records) await answer(`/v2/records/${id}`);
+  for (const { id } of records.slice(0, 2)) {
+    await answer(`/v2/records/${id}/data?type=acceleration`);
+    await answer(`/v2/records/${id}/cumulative?metric=auc`);
   }
   return out;
 }
