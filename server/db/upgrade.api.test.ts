@@ -8,7 +8,6 @@ import { loadConfig } from '../config';
 import { signInDemo } from '../../bench/bench-server';
 import { createTestDatabase } from '../../testing/database';
 import { RELEASE_DIR, type ReleaseAnswer } from '../../testing/release';
-import { createDataSource } from './data-source';
 
 /**
  * Upgrades keep data: the previous release's installation (server/db/previous-release, written by
@@ -46,14 +45,12 @@ it("migrates the previous release's installation and answers as that release did
 
   server = await startServer({ ...config, rendererDir: path.join(dataDir, 'none') }, quiet);
   // Every migration of this release has run, the release's first and the newer ones after.
-  const current = createDataSource(database.url);
-  await current.initialize();
-  const ran: { name: string }[] = await current.query(
+  const { db } = server.ctx;
+  const ran: { name: string }[] = await db.query(
     'SELECT name FROM migrations ORDER BY "timestamp", id',
   );
-  expect(ran.map((m) => m.name)).toEqual(current.migrations.map((m) => m.name));
+  expect(ran.map((m) => m.name)).toEqual(db.migrations.map((m) => m.name));
   expect(ran.length).toBeGreaterThan(migrations.length);
-  await current.destroy();
 
   const { member } = await signInDemo(server.url);
   const recorded: ReleaseAnswer[] = JSON.parse(
