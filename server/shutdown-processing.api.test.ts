@@ -152,12 +152,9 @@ it('hands a job still running when the grace period ends back to the queue; a re
   const record = await recordOf(id);
   expect(record).toMatchObject({ is_processed: true, processing_error: null });
   expect(record.auc / expected.records['pts-smooth'].auc).toBeCloseTo(1, 9);
-  const [{ count }] = await db.rows<{ count: number }>(
-    'SELECT count(*)::int AS count FROM record_series WHERE record_id = $1',
-    [id],
-  );
-  const [{ kinds }] = await db.rows<{ kinds: number }>(
-    'SELECT count(DISTINCT kind)::int AS kinds FROM record_series WHERE record_id = $1',
+  const [{ count, kinds }] = await db.rows<{ count: number; kinds: number }>(
+    `SELECT count(*)::int AS count, count(DISTINCT kind)::int AS kinds
+       FROM record_series WHERE record_id = $1`,
     [id],
   );
   expect(count).toBe(kinds);
