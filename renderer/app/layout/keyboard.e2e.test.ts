@@ -64,6 +64,8 @@ it('skips to the main content, and moves focus to the new page heading after a n
   );
 
   await e2e.page.goto('/dashboard');
+  // Until the app has loaded, the page holds only its loading text and Tab stays on the body.
+  await e2e.page.getByRole('tab', { name: 'Lines' }).waitFor({ timeout: 30_000 });
   await tabTo(e2e.page, (f) => f.role === 'tab' && f.name === 'Lines');
   await e2e.page.keyboard.press('Enter');
   await e2e.page.waitForURL(/\/lines$/);
