@@ -24,6 +24,19 @@ export interface BenchServer extends DemoSession {
   stop: () => Promise<void>;
 }
 
+/**
+ * With METRICS_TOKEN set, every server the bench starts serves `/metrics` behind it and says where,
+ * so an operator can watch the figures move while the bench loads it (README, "Operating VialQC").
+ */
+export const metricsEnv = (): Record<string, string> =>
+  process.env.METRICS_TOKEN ? { METRICS_TOKEN: process.env.METRICS_TOKEN } : {};
+
+/** Prints the curl that scrapes a bench server's `/metrics`, when METRICS_TOKEN is set. */
+export function announceMetrics(url: string): void {
+  if (process.env.METRICS_TOKEN)
+    console.log(`  metrics: curl -H "Authorization: Bearer $METRICS_TOKEN" ${url}/metrics`);
+}
+
 /** Signs in to a server with the demo accounts (an in-process one or a spawned one). */
 export async function signInDemo(url: string): Promise<DemoSession> {
   const api = new ApiClient(url);
@@ -60,12 +73,14 @@ export async function startBenchServer(
         DATABASE_URL: cluster.url(),
         DEMO: 'accounts',
         PORT: '0',
+        ...metricsEnv(),
         ...env,
       }),
       rendererDir: rendererDir(dir),
     },
     quiet,
   );
+  announceMetrics(server.url);
   return {
     dir,
     server,

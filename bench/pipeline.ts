@@ -7,7 +7,13 @@ import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { startWorker } from '../server/boot';
 import type { ApiClient } from '../testing/http';
 import { processEnv, spawnServer } from '../testing/processes';
-import { oneHourRun, registerBenchVial, signInDemo, startBenchServer } from './bench-server';
+import {
+  announceMetrics,
+  oneHourRun,
+  registerBenchVial,
+  signInDemo,
+  startBenchServer,
+} from './bench-server';
 import { percentile, timed, type Figure } from './timing';
 
 const RUNS = 20;
@@ -117,6 +123,7 @@ export async function benchConcurrentUploads(dir: string): Promise<Figure | null
   const server = await spawnServer(
     processEnv(cluster.url(), { DATA_DIR: path.join(home, 'data'), DEMO: 'accounts' }),
   );
+  announceMetrics(server.url); // the spawned server inherits METRICS_TOKEN from this process
   const pg = new Client({ connectionString: cluster.url() });
   await pg.connect();
   try {

@@ -10,6 +10,7 @@ import {
   type RejectionSettings,
 } from '../server/domain/rejection/service';
 import { ApiClient } from '../testing/http';
+import { announceMetrics, metricsEnv } from './bench-server';
 import { benchExports } from './exports';
 import {
   benchProcessingWithRules,
@@ -164,7 +165,13 @@ export async function benchRecordsAtScale(
   const [server, seedMs] = await timed(() =>
     startServer(
       {
-        ...loadConfig({ DATA_DIR: dir, DATABASE_URL: cluster.url(), DEMO: 'true', PORT: '0' }),
+        ...loadConfig({
+          DATA_DIR: dir,
+          DATABASE_URL: cluster.url(),
+          DEMO: 'true',
+          PORT: '0',
+          ...metricsEnv(),
+        }),
         rendererDir: path.join(dir, 'none'),
       },
       quiet,
@@ -174,6 +181,7 @@ export async function benchRecordsAtScale(
   await pg.connect();
   try {
     console.log(`  demo database ready in ${(seedMs / 1000).toFixed(1)} s`);
+    announceMetrics(server.url);
     const api = new ApiClient(server.url);
     const login = await api.form('/v2/auth/token', {
       username: 'member@example.org',

@@ -67,7 +67,9 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(figure(text, 'vialqc_processing_duration_seconds_count{outcome="processed"}')).toBe(1);
     expect(figure(text, 'vialqc_queue_depth')).toBe(0);
     expect(figure(text, 'vialqc_queue_oldest_job_age_seconds')).toBe(0);
+    expect(figure(text, 'vialqc_processing_duration_seconds_count{outcome="failed"}')).toBe(0);
     expect(figure(text, 'vialqc_mails_total{outcome="sent"}')).toBe(1);
+    expect(figure(text, 'vialqc_mails_total{outcome="failed"}')).toBe(0);
     expect(figure(text, 'vialqc_db_pool_connections{state="busy"}')).toBeGreaterThanOrEqual(0);
     expect(figure(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   });

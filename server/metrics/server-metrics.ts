@@ -59,6 +59,11 @@ export class ServerMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    // Every outcome is exported from the start, at zero: an alert on the rate of failures needs
+    // the series before the first failure, or it stays silent exactly when it should fire.
+    for (const outcome of ['processed', 'failed', 'retried', 'gone'])
+      this.processingSeconds.zero({ outcome });
+    for (const outcome of ['sent', 'failed']) this.mails.inc({ outcome }, 0);
   }
 
   /** The figures read when scraped: the job queue's backlog and the database pool. */
