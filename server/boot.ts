@@ -80,13 +80,14 @@ export async function embeddedDatabase(config: Config, log: Logger) {
 /**
  * Connects to the database (migrating it) and the job queue and builds the context every router,
  * service and worker is handed. `close` releases both, once the jobs under way have finished or
- * SHUTDOWN_GRACE_SECONDS have passed (those still running are handed back to the queue).
+ * the grace period (SHUTDOWN_GRACE_SECONDS unless given) has passed (those still running are
+ * handed back to the queue).
  */
 export async function createContext(
   config: Config,
   databaseUrl: string,
   log: Logger,
-): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+): Promise<{ ctx: AppContext; close: (graceMs?: number) => Promise<void> }> {
   const blobs = await createBlobStore(config, log);
   const db = createDataSource(databaseUrl);
   await db.initialize();
@@ -118,8 +119,8 @@ export async function createContext(
   };
   return {
     ctx,
-    close: async () => {
-      const handedBack = await queue.stop(config.shutdownGraceSeconds * 1000);
+    close: async (graceMs = config.shutdownGraceSeconds * 1000) => {
+      const handedBack = await queue.stop(graceMs);
       await ctx.metricsPool.close();
       if (handedBack > 0) {
         // Their transactions are still open on the pool: waiting for them would let them commit
@@ -178,9 +179,13 @@ export async function startServer(
     url: `http://localhost:${port}`,
     ctx,
     stop: async () => {
+      // One grace period for the whole stop: the jobs have been running beside the requests, so
+      // they get what the requests left of it (the queue allows itself at least a second).
+      const graceMs = config.shutdownGraceSeconds * 1000;
+      const graceEnds = Date.now() + graceMs;
       ctx.queue.beginShutdown();
-      await closeGracefully(config.shutdownGraceSeconds * 1000);
-      await close();
+      await closeGracefully(graceMs);
+      await close(Math.max(0, graceEnds - Date.now()));
       await cluster?.stop();
     },
   };
