@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { includedRecordSql } from '../../../shared/domain/included-record';
 import { INCLUDED_RECORD_COLUMNS, type IncludedRecordRow } from '../statistics/repository';
 import { outOfRangeSql } from '../../../shared/domain/out-of-range';
+import { preparedQuery } from '../../db/prepared-query';
 
 export interface BaselineRow extends IncludedRecordRow {
   line_id: number;
@@ -30,7 +31,8 @@ export const baselineValidationsSql = (where: string) =>
  * included records on the line (none: one row without a record).
  */
 export const baselineRows = (manager: EntityManager, lineIds: number[]): Promise<BaselineRow[]> =>
-  manager.query(
+  preparedQuery<BaselineRow>(
+    manager,
     `WITH base AS (${baselineValidationsSql('vl.line_id = ANY($1)')})
      SELECT base.*, ${INCLUDED_RECORD_COLUMNS}
      FROM base LEFT JOIN records r

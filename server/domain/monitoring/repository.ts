@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { includedRecordSql } from '../../../shared/domain/included-record';
 import { outOfRangeSql, type ValidatedRange } from '../../../shared/domain/out-of-range';
+import { preparedQuery } from '../../db/prepared-query';
 
 /** One record of a line's monitoring sequence, as the rules read it. */
 export interface SequenceValue {
@@ -69,7 +70,8 @@ async function lastOfSequence<Row>(
   columns: string,
   [lineId, baselineValidationId, count, before]: [number, number, number, number?],
 ): Promise<Row[]> {
-  const rows: Row[] = await manager.query(
+  const rows = await preparedQuery<Row>(
+    manager,
     `SELECT ${columns} FROM ${SEQUENCE}
      ${before === undefined ? '' : `AND ${relativeTo('<', record('$4'))}`}
      ORDER BY r.date DESC, r.id DESC LIMIT $3`,
