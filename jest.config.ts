@@ -22,10 +22,17 @@ const BROWSER_TESTS = '**/*.e2e.test.ts';
 
 const base = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/shared', '<rootDir>/server', '<rootDir>/renderer', '<rootDir>/electron'],
+  roots: [
+    '<rootDir>/shared',
+    '<rootDir>/server',
+    '<rootDir>/renderer',
+    '<rootDir>/electron',
+    '<rootDir>/testing',
+  ],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
-  // jose is ESM-only; Jest loads it only once compiled to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  // jose, openid-client and its oauth4webapi are ESM-only; Jest loads them only once compiled to
+  // CommonJS (Node 24 itself requires them as they are: tsx and the built server do).
+  transformIgnorePatterns: ['/node_modules/(?!(jose|openid-client|oauth4webapi)/)'],
   setupFiles: ['reflect-metadata'],
   setupFilesAfterEnv: ['<rootDir>/testing/frozen-prototypes.ts'],
 } satisfies Config;

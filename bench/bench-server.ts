@@ -73,6 +73,8 @@ export async function startBenchServer(
         DATABASE_URL: cluster.url(),
         DEMO: 'accounts',
         PORT: '0',
+        // The demo staff account signs in with its password alone.
+        MFA_REQUIRED_FOR_STAFF: 'false',
         ...metricsEnv(),
         ...env,
       }),

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchChartSeries } from './chart-series';
 import { benchHemolysisUpload } from './hemolysis-upload';
+import { benchLoad } from './load';
 import { benchLoginWeight } from './login-weight';
 import { benchMetricsCli } from './metrics-cli';
 import { benchMigrations } from './migrations';
@@ -28,9 +29,14 @@ function recordCount(argv: string[]): number {
  * `npm run bench [-- --records N] [--plans]` (--plans also rewrites bench/plans.md): the figures of issue 13, each beside its baseline, measured
  * in one run on a fresh embedded database, then printed as one table. `-- --migrations` instead
  * runs this release's newer migrations on the previous release's installation grown to N records
- * (bench/migrations.ts).
+ * (bench/migrations.ts); `-- --load` only the load figures (bench/load.ts), as their own table.
  */
 async function main(): Promise<void> {
+  if (process.argv.includes('--load')) {
+    const load = await benchLoad();
+    printTable(load.figures, load.skipped);
+    return;
+  }
   const count = recordCount(process.argv.slice(2));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-bench-'));
   const figures: Figure[] = [];
@@ -55,6 +61,9 @@ async function main(): Promise<void> {
         if ('product' in browserFigure) figures.push(browserFigure);
         else skipped.push(browserFigure);
       }
+      const load = await benchLoad();
+      figures.push(...load.figures);
+      skipped.push(...load.skipped);
       await benchHemolysisUpload();
       console.log('metrics CLI against C …');
       const metrics = await benchMetricsCli(dir);

@@ -8,9 +8,16 @@ export interface Figure {
   /** What it is measured against, in `unit`. */
   baseline: number;
   baselineName: string;
-  unit: 'ms' | 's' | 'MB' | 'KiB';
-  /** The issue's target for product / baseline. */
-  target: number;
+  unit: 'ms' | 's' | 'MB' | 'KiB' | 'req/s';
+  /** The issue's target for product / baseline; none: the figure is printed beside its baseline only. */
+  target?: number;
+  /** The target is a floor (product / baseline ≥ target, a throughput), not a ceiling. */
+  atLeast?: boolean;
+  /**
+   * Why the figure does not count whatever its ratio (a load run's errors or non-2xx answers),
+   * naming what failed: printed once under the table however many figures share it.
+   */
+  failed?: string;
   note?: string;
 }
 
@@ -59,16 +66,21 @@ export function printTable(figures: Figure[], skipped: Skipped[]): void {
       ? `${v.toFixed(2)} s`
       : unit === 'MB' || unit === 'KiB'
         ? `${v.toFixed(0)} ${unit}`
-        : v < 10
-          ? `${v.toFixed(2)} ms`
-          : `${v.toFixed(0)} ms`;
+        : unit === 'req/s'
+          ? `${v.toFixed(0)} req/s`
+          : v < 10
+            ? `${v.toFixed(2)} ms`
+            : `${v.toFixed(0)} ms`;
+  const met = (f: Figure) =>
+    f.target === undefined ||
+    (f.atLeast ? f.product / f.baseline >= f.target : f.product / f.baseline <= f.target);
   const rows = figures.map((f) => [
     f.name,
     fmt(f.product, f.unit),
     `${fmt(f.baseline, f.unit)} (${f.baselineName})`,
     `${(f.product / f.baseline).toFixed(2)}×`,
-    `≤ ${f.target}×`,
-    f.product / f.baseline <= f.target ? 'ok' : 'MISSED',
+    f.target === undefined ? '' : `${f.atLeast ? '≥' : '≤'} ${f.target}×`,
+    f.failed || !met(f) ? 'MISSED' : f.target === undefined ? '' : 'ok',
   ]);
   const header = ['figure', 'product', 'baseline', 'ratio', 'target', ''];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -77,5 +89,8 @@ export function printTable(figures: Figure[], skipped: Skipped[]): void {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   rows.forEach((r) => console.log(line(r)));
   for (const f of figures) if (f.note) console.log(`  ${f.name}: ${f.note}`);
+  // Figures of one measurement share its reason: each reason once.
+  for (const reason of new Set(figures.map((f) => f.failed)))
+    if (reason) console.log(`  MISSED: ${reason}`);
   for (const s of skipped) console.log(`  not measured: ${s.name}: ${s.note}`);
 }

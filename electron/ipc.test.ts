@@ -18,6 +18,7 @@ function services() {
       set: jest.fn((p: { serverUrl?: string }) => ({ serverUrl: p.serverUrl ?? '' })),
     },
     tokens: { replace: jest.fn() },
+    openExternal: jest.fn(async () => undefined),
   } satisfies IpcServices;
 }
 
@@ -54,6 +55,10 @@ it('passes well-formed calls to the agent, the settings and the token store', as
   await call('auth:store-tokens', null);
   expect(s.tokens.replace.mock.calls).toEqual([[{ access: 'a', refresh: 'r' }], [null]]);
   expect(await call('vials:list')).toEqual([]);
+  await call('auth:sso-start', { institute: 4 });
+  expect(s.openExternal).toHaveBeenCalledWith(
+    'https://a.example/v2/auth/sso/start?institute=4&client=desktop',
+  );
   expect(log.error).not.toHaveBeenCalled();
 });
 
@@ -74,6 +79,7 @@ it.each<[RequestChannel, unknown[]]>([
   ['auth:store-tokens', [{ access: 'a' }]],
   ['auth:store-tokens', [{ access: 'x'.repeat(9000), refresh: 'r' }]],
   ['auth:store-tokens', []],
+  ['auth:sso-start', [{ institute: 'https://evil.example' }]],
 ])('drops and logs %s called with %j', async (channel, args) => {
   const { s, call, log } = registered();
   expect(await call(channel, ...args)).toBeUndefined();

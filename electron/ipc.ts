@@ -10,6 +10,7 @@ import {
 import type { VialAgent } from './agent/vial-agent';
 import type { SettingsStore } from './settings';
 import type { SafeTokenStore } from './token-store';
+import { ssoStartUrl } from './sso-link';
 import { isInternalUrl } from './window';
 
 export type IpcHandler<K extends RequestChannel> = (
@@ -64,9 +65,16 @@ export interface IpcServices {
   agent: Pick<VialAgent, 'list' | 'upload' | 'removeFile' | 'dismiss'>;
   settings: Pick<SettingsStore, 'get' | 'set'>;
   tokens: Pick<SafeTokenStore, 'replace'>;
+  /** Opens a page in the system browser (shell.openExternal). */
+  openExternal: (url: string) => Promise<void>;
 }
 
-export function createIpcHandlers({ agent, settings, tokens }: IpcServices): IpcHandlers {
+export function createIpcHandlers({
+  agent,
+  settings,
+  tokens,
+  openExternal,
+}: IpcServices): IpcHandlers {
   return {
     'vials:list': () => agent.list(),
     'vials:upload': async ({ vial, institute }) => {
@@ -77,6 +85,8 @@ export function createIpcHandlers({ agent, settings, tokens }: IpcServices): Ipc
     'settings:get': () => settings.get(),
     'settings:set': (patch) => settings.set(patch),
     'auth:store-tokens': (session) => tokens.replace(session),
+    'auth:sso-start': ({ institute }) =>
+      openExternal(ssoStartUrl(settings.get().serverUrl, institute)),
   };
 }
 

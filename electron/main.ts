@@ -6,6 +6,7 @@ import { VialAgent } from './agent/vial-agent';
 import { createIpcHandlers, registerIpcHandlers, sendEvent } from './ipc';
 import { APP_SCHEME, contentSecurityPolicy, createAppProtocolHandler } from './protocol';
 import { SettingsStore } from './settings';
+import { completeSsoLink, findSsoLink } from './sso-link';
 import { SafeTokenStore } from './token-store';
 import { createMainWindow } from './window';
 import { freezePrototypes } from '../shared/runtime/freeze-prototypes';
@@ -38,6 +39,27 @@ function registerProtocolClient(): void {
 }
 
 let mainWindow: BrowserWindow | null = null;
+/** What a vialqc://sso link needs once the app has started: the server and the token store. */
+let ssoServices: { serverUrl: () => string; tokens: SafeTokenStore } | null = null;
+/** A link that arrived before then (the one the app was started with). */
+let pendingSsoLink: URL | null = findSsoLink(process.argv);
+
+/** A vialqc://sso link back from the system browser: exchange its code, tell the renderer. */
+async function completeSso(link: URL): Promise<void> {
+  if (!ssoServices) {
+    pendingSsoLink = link;
+    return;
+  }
+  const finished = await completeSsoLink(link, ssoServices.serverUrl());
+  if ('tokens' in finished) ssoServices.tokens.replace(finished.tokens);
+  if (mainWindow) sendEvent(mainWindow.webContents, 'auth:sso-finished', finished);
+}
+
+function openedWith(args: readonly string[]): void {
+  showMainWindow();
+  const link = findSsoLink(args);
+  if (link) void completeSso(link);
+}
 
 function showMainWindow(): void {
   if (!mainWindow) return;
@@ -62,15 +84,26 @@ async function start(): Promise<void> {
   );
   const agent = new VialAgent({
     source: new DrivelistDriveSource(),
-    client: new ServerClient(() => settings.get().serverUrl, tokens),
+    client: ServerClient.forDesktop(() => settings.get().serverUrl, tokens),
     log,
   });
-  registerIpcHandlers(ipcMain, createIpcHandlers({ agent, settings, tokens }), log);
+  registerIpcHandlers(
+    ipcMain,
+    createIpcHandlers({ agent, settings, tokens, openExternal: (url) => shell.openExternal(url) }),
+    log,
+  );
+  ssoServices = { serverUrl: () => settings.get().serverUrl, tokens };
 
   mainWindow = createMainWindow(PRELOAD, (url) => shell.openExternal(url));
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
+  if (pendingSsoLink) {
+    const link = pendingSsoLink;
+    pendingSsoLink = null;
+    // Once the renderer listens for the answer.
+    mainWindow.webContents.once('did-finish-load', () => void completeSso(link));
+  }
   agent.on(
     'changed',
     (vials) => mainWindow && sendEvent(mainWindow.webContents, 'vials:changed', vials),
@@ -90,10 +123,10 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   registerProtocolClient();
   // A vialqc:// link while the app runs arrives here (Windows, Linux) or as open-url (macOS).
-  app.on('second-instance', showMainWindow);
-  app.on('open-url', (event) => {
+  app.on('second-instance', (_event, argv) => openedWith(argv));
+  app.on('open-url', (event, url) => {
     event.preventDefault();
-    showMainWindow();
+    openedWith([url]);
   });
   app.on('window-all-closed', () => app.quit());
   app.whenReady().then(start, (error) => log.error('VialQC could not start', error));

@@ -31,6 +31,8 @@ it('exposes only the named desktop API as window.vialqc', () => {
       'onVialsChanged',
       'onUploadProgress',
       'onTokensRefreshed',
+      'startSso',
+      'onSsoFinished',
     ].sort(),
   );
   expect(api.kind).toBe('desktop');
@@ -45,6 +47,7 @@ it('maps each method onto its channel', async () => {
   await api.getSettings();
   await api.setSettings({ serverUrl: 'https://a.example' });
   await api.storeTokens(null);
+  await api.startSso(4);
   expect(invoke.mock.calls).toEqual([
     ['vials:list'],
     ['vials:upload', { vial: '/media/VV-1', institute: 3 }],
@@ -53,6 +56,7 @@ it('maps each method onto its channel', async () => {
     ['settings:get'],
     ['settings:set', { serverUrl: 'https://a.example' }],
     ['auth:store-tokens', null],
+    ['auth:sso-start', { institute: 4 }],
   ]);
 });
 

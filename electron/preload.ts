@@ -39,4 +39,6 @@ contextBridge.exposeInMainWorld('vialqc', {
   onVialsChanged: (listener) => subscribe('vials:changed', listener),
   onUploadProgress: (listener) => subscribe('upload:progress', listener),
   onTokensRefreshed: (listener) => subscribe('auth:tokens-refreshed', listener),
+  startSso: (institute) => invoke('auth:sso-start', { institute }),
+  onSsoFinished: (listener) => subscribe('auth:sso-finished', listener),
 } satisfies DesktopApi);

@@ -1,6 +1,7 @@
 import type { ServerMetrics } from './metrics/server-metrics';
 import type { DataSource } from 'typeorm';
 import type { AccessTokens } from './auth/access-token';
+import type { MfaTokens } from './auth/mfa-token';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
@@ -26,7 +27,14 @@ export interface AppContext {
   db: DataSource;
   mailer: Mailer;
   accessTokens: AccessTokens;
+  /** The sign-in's second step (`mfa_token`). */
+  mfaTokens: MfaTokens;
   throttle: LoginThrottle;
+  /**
+   * The clock second-factor codes are checked against: Date.now, which tests replace to step
+   * through time instead of waiting for it.
+   */
+  now: () => number;
   log: Logger;
   /** Raw vial files, content-addressed. */
   blobs: BlobStore;

@@ -15,6 +15,7 @@ import { publicRoute } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { sendStatic, staticFiles } from './http/static-files';
 import { sendSharedJson, sharedJson } from './http/tagged-json';
+import { accountTokensRouter } from './routes/account-tokens/router';
 import { analyzerRouter } from './routes/analyzer/router';
 import { authRouter } from './routes/auth/router';
 import { clinicalDataRouter } from './routes/clinical-data/router';
@@ -29,6 +30,7 @@ import { monitoringRouter } from './routes/monitoring/router';
 import { notificationsRouter } from './routes/notifications/router';
 import { recordsRouter } from './routes/records/router';
 import { reportsRouter } from './routes/reports/router';
+import { ssoRouter } from './routes/sso/router';
 import { supportRouter } from './routes/support/router';
 import { typesRouter } from './routes/types/router';
 import { usersRouter } from './routes/users/router';
@@ -38,6 +40,8 @@ import { vialsRouter } from './routes/vials/router';
 /** Every API router, in one list: adding a resource means adding its router here. */
 const ROUTERS = [
   authRouter,
+  ssoRouter,
+  accountTokensRouter,
   institutesRouter,
   usersRouter,
   vialsRouter,

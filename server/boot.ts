@@ -8,6 +8,7 @@ import { processLogger } from './logging/logger';
 import { gracefulCloser } from './http/graceful-close';
 import { AccessTokens } from './auth/access-token';
 import { LoginThrottle } from './auth/login-throttle';
+import { MfaTokens } from './auth/mfa-token';
 import type { Config } from './config';
 import { createDataSource } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres';
@@ -110,7 +111,9 @@ export async function createContext(
       metrics,
     ),
     accessTokens: new AccessTokens(config.jwtSecret, config.accessTokenSeconds),
+    mfaTokens: new MfaTokens(config.jwtSecret),
     throttle: new LoginThrottle(),
+    now: Date.now,
     blobs,
     runs: new RunCache(blobs),
     queue,

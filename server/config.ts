@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,13 @@ export interface Config {
    * test servers turn it off and run the tick with a clock of their own.
    */
   notificationTick: boolean;
+  /**
+   * Staff must sign in with a second factor (TOTP): those without one are sent to enrolment after
+   * their password. On unless MFA_REQUIRED_FOR_STAFF says otherwise.
+   */
+  mfaRequiredForStaff: boolean;
+  /** Single sign-on: the key its client secrets are encrypted with, and a session's longest life. */
+  sso: { secretKey: Buffer; sessionHours: number };
 }
 
 export type BlobStoreConfig =
@@ -67,6 +74,10 @@ function jwtSecret(given: string | undefined, dataDir: string): string {
   }
   return fs.readFileSync(file, 'utf8').trim();
 }
+
+/** Without SSO_SECRET_KEY: a key derived from JWT_SECRET for this one use. */
+const derivedSsoKey = (secret: string) =>
+  Buffer.from(hkdfSync('sha256', secret, 'vialqc', 'sso client secrets', 32));
 
 /** BLOB_STORE_URL (unset or `file:` for DATA_DIR/blobs, `s3://bucket[/prefix]`) and its S3 settings. */
 function blobStore(env: Environment): BlobStoreConfig {
@@ -122,5 +133,10 @@ export function loadConfig(variables: NodeJS.ProcessEnv = process.env): Config {
       url: env.DESKTOP_DOWNLOADS_URL,
     },
     notificationTick: true,
+    mfaRequiredForStaff: env.MFA_REQUIRED_FOR_STAFF ?? true,
+    sso: {
+      secretKey: env.SSO_SECRET_KEY ?? derivedSsoKey(jwtSecret(env.JWT_SECRET, dataDir)),
+      sessionHours: env.SSO_SESSION_HOURS ?? 12,
+    },
   };
 }

@@ -71,6 +71,14 @@ const blobStoreUrl = parsed(
   'file:, local, s3://bucket or s3://bucket/prefix',
 );
 
+/** 32 bytes: 64 hex digits or base64 (the key the SSO client secrets are encrypted with). */
+const key32 = parsed((value) => {
+  const bytes = /^[0-9a-f]{64}$/i.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}, '32 bytes as 64 hex digits or in base64 (openssl rand -base64 32)');
+
 const ENVIRONMENT = {
   PORT: wholeNumber(0, 65535),
   DATA_DIR: text,
@@ -97,6 +105,9 @@ const ENVIRONMENT = {
   SUPPORT_ADDRESS: text,
   DESKTOP_DOWNLOADS_DIR: text,
   DESKTOP_DOWNLOADS_URL: url('http:', 'https:'),
+  MFA_REQUIRED_FOR_STAFF: yesNo,
+  SSO_SECRET_KEY: key32,
+  SSO_SESSION_HOURS: wholeNumber(1, 24 * 366),
 };
 
 /** Every variable may be unset. Other variables of the process are not read. */

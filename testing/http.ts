@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { noteTokens } from './suite-logs';
 
 /** A small fetch client for tests that talk to the real HTTP server. */
 export interface Answer<T = any> {
@@ -20,7 +21,8 @@ export class ApiClient {
   async request<T = any>(method: string, path: string, init: RequestInit = {}): Promise<Answer<T>> {
     const headers = new Headers(init.headers);
     if (this.token) headers.set('Authorization', `Bearer ${this.token}`);
-    const res = await fetch(this.baseUrl + path, { ...init, method, headers });
+    // A redirect (single sign-on) is an answer to look at, not to follow.
+    const res = await fetch(this.baseUrl + path, { redirect: 'manual', ...init, method, headers });
     const text = await res.text();
     let body: unknown = text;
     try {
@@ -28,6 +30,7 @@ export class ApiClient {
     } catch {
       // not JSON: keep the text
     }
+    noteTokens(body);
     return { status: res.status, body: body as T, headers: res.headers };
   }
 

@@ -43,6 +43,8 @@ export interface WalkOperation {
   pathParams: WalkParam[];
   query: WalkParam[];
   body?: { media: string; schema: JsonSchema };
+  /** Whether a personal access token may call it (`x-personal-tokens`; false when public). */
+  personalTokens: boolean;
 }
 
 export const label = (op: Pick<WalkOperation, 'method' | 'path'>) => `${op.method} ${op.path}`;
@@ -70,6 +72,7 @@ export async function apiOperations(api: ApiClient): Promise<WalkOperation[]> {
         pathParams: params.filter((p) => p.in === 'path'),
         query: params.filter((p) => p.in === 'query'),
         body: media ? { media, schema: content[media].schema } : undefined,
+        personalTokens: op['x-personal-tokens'] === true,
       };
     }),
   );
@@ -214,6 +217,8 @@ export interface ResourceIds {
   contractFile?: number;
   /** A desktop installer's file name, where the server has a downloads folder. */
   installer?: string;
+  /** A personal access token of staff@example.org, where the walk made one. */
+  token?: number;
 }
 
 /** Which resource a path parameter names, from the path segment before it. */
@@ -232,7 +237,7 @@ export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, 
       mid: ids.measurement,
       file: ids.installer,
     };
-    const bySegment: Record<string, number> = {
+    const bySegment: Record<string, number | undefined> = {
       institutes: ids.institute,
       users: ids.user,
       lines: ids.line,
@@ -246,6 +251,7 @@ export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, 
       'hemolysis-index-data': ids.hemolysisData,
       events: ids.event,
       notifications: ids.notification,
+      tokens: ids.token,
     };
     values[name] = String(
       before === 'id' && segments[i - 2] === 'users'
@@ -333,6 +339,8 @@ export function sampleBody(
       if (s.format === 'date' || field.endsWith('date')) return '2025-01-06';
       if (field.startsWith('color')) return '#112233';
       if (field.includes('password')) return 'walk password 1';
+      if (field === 'issuer') return 'https://login.walk.example';
+      if (field === 'domains') return 'walk.example';
       if (idKind) return String(ids[idKind]);
       return WALK_TEXT;
     default:

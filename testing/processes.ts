@@ -33,6 +33,8 @@ export function processEnv(databaseUrl: string, extra: Record<string, string> = 
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(24).toString('hex'),
     DEMO: 'off',
+    // The demo staff account signs in with its password alone (no second factor to enrol).
+    MFA_REQUIRED_FOR_STAFF: 'false',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...extra,
   };

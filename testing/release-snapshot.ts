@@ -77,7 +77,13 @@ async function main(): Promise<void> {
     ? undefined
     : await startServer(
         {
-          ...loadConfig({ DATA_DIR: dataDir, DEMO: 'accounts', PORT: '0' }),
+          ...loadConfig({
+            DATA_DIR: dataDir,
+            DEMO: 'accounts',
+            PORT: '0',
+            // The demo staff account signs in with its password alone.
+            MFA_REQUIRED_FOR_STAFF: 'false',
+          }),
           rendererDir: path.join(work, 'none'),
         },
         commandLogger,

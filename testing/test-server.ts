@@ -11,6 +11,7 @@ import { Institute } from '../server/entities/institute';
 import { createTestDatabase } from './database';
 import { ApiClient } from './http';
 import { MailCatcher } from './mail-catcher';
+import { suiteLogger } from './suite-logs';
 
 export interface TestServer extends RunningServer {
   mail: MailCatcher;
@@ -22,18 +23,13 @@ export interface TestServer extends RunningServer {
   demoInstitutes(): Promise<{ provider: number; hospital: number; courier: number }>;
 }
 
-const quiet: Logger = {
-  info: () => undefined,
-  error: (m: string, e?: unknown) => console.error(m, e),
-};
-
 /**
  * A real server on a free port, over its own fresh database cloned from the migrated template,
  * with the demo accounts seeded and mail going to a real SMTP listener.
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  log: Logger = quiet,
+  log: Logger = suiteLogger(),
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const mail = new MailCatcher();
@@ -49,6 +45,9 @@ export async function startTestServer(
       PORT: port,
       DEMO: 'accounts',
       WORKER: 'true',
+      // The demo staff account signs in with its password alone, as most tests need; the
+      // second factor's tests turn this on (second-factor.api.test.ts).
+      MFA_REQUIRED_FOR_STAFF: 'false',
     }),
     smtpUrl: mail.url,
     // Tests run the notification tick with their own clock (runNotificationTick), never by time.

@@ -104,3 +104,57 @@ it('runs as `npm run agent` (tsx) with a real exit code', async () => {
     code: 2,
   });
 });
+
+describe('with a personal access token instead of a password', () => {
+  const tokenOf = async (scope: 'read' | 'read-write') => {
+    const member = await server.login('member@example.org');
+    const res = await member.post('/v2/account/tokens', {
+      name: `agent ${scope}`,
+      scope,
+      institute: hospital,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(res.status).toBe(201);
+    return res.body.token as string;
+  };
+  const withToken = (drives: string[], token: string): CliOptions => ({
+    ...options(drives),
+    email: undefined,
+    password: undefined,
+    token,
+  });
+
+  it('reads the token from VIALQC_TOKEN, so no e-mail or password is needed', () => {
+    const argv = ['--server', 'http://x', '--institute', '3', '--once'];
+    expect(parseCli(argv, { VIALQC_TOKEN: 'vqc_pat_abc' })).toEqual({
+      server: 'http://x',
+      token: 'vqc_pat_abc',
+      institute: 3,
+      drives: [],
+      once: true,
+      removeDuplicates: false,
+      largeFileBytes: undefined,
+    });
+    expect(() => parseCli(argv, {})).toThrow('VIALQC_TOKEN');
+  });
+
+  it('uploads with a read-write token', async () => {
+    const drive = copyFixtureDrive('drive-1');
+    const lines: string[] = [];
+    const code = await runCli(withToken([drive], await tokenOf('read-write')), (l) =>
+      lines.push(l),
+    );
+    expect(lines.at(-1)).toBe('Every run was uploaded.');
+    expect(code).toBe(0);
+  });
+
+  it('uploads nothing with a read token (a permission issue, as a 403 is shown)', async () => {
+    const drive = copyFixtureDrive('drive-2');
+    const before = runFilesOn(drive).length;
+    const lines: string[] = [];
+    const code = await runCli(withToken([drive], await tokenOf('read')), (l) => lines.push(l));
+    expect(code).toBe(1);
+    expect(lines.join('\n')).toContain('Permission issue, Please contact the provider');
+    expect(runFilesOn(drive)).toHaveLength(before);
+  });
+});

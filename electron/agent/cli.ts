@@ -8,8 +8,10 @@ import { freezePrototypes } from '../../shared/runtime/freeze-prototypes';
 
 const USAGE = `Usage: npm run agent -- --server URL --email EMAIL --institute ID [--drive DIR ...] [--once]
        [--remove-duplicates] [--large-file-bytes N]
+   or: npm run agent -- --server URL --institute ID [--drive DIR ...] [--once] ...  (with VIALQC_TOKEN)
    or: npm run agent -- --drive DIR --check-dif FILE
-The password is read from the environment variable VIALQC_PASSWORD.
+The password is read from the environment variable VIALQC_PASSWORD; or, instead of an e-mail and
+a password, a personal access token (read-write, for the institute) from VIALQC_TOKEN.
 Without --drive, the vials among the machine's mounted volumes are used.
 --check-dif compares a returned vial's drive with the server's DIF file of it (no server needed)
 and exits 1 when a run on the drive was never uploaded.`;
@@ -27,8 +29,11 @@ export function parseCheckDif(argv: string[]): { drive: string; difFile: string 
 
 export interface CliOptions {
   server: string;
-  email: string;
-  password: string;
+  /** E-mail and password, unless a personal access token is given. */
+  email?: string;
+  password?: string;
+  /** A personal access token (VIALQC_TOKEN), used instead of e-mail and password. */
+  token?: string;
   institute: number;
   drives: string[];
   once: boolean;
@@ -50,13 +55,13 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     },
   });
   const institute = Number(values.institute);
+  const token = env.VIALQC_TOKEN || undefined;
   const password = env.VIALQC_PASSWORD;
   if (
     !values.server ||
-    !values.email ||
+    (!token && (!values.email || !password)) ||
     !Number.isInteger(institute) ||
-    institute <= 0 ||
-    !password
+    institute <= 0
   ) {
     throw new Error(USAGE);
   }
@@ -65,8 +70,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     : undefined;
   return {
     server: values.server,
-    email: values.email,
-    password,
+    ...(token ? { token } : { email: values.email, password }),
     institute,
     drives: values.drive ?? [],
     once: values.once,
@@ -122,6 +126,13 @@ const fullyUploaded = (vial: VialDrive | undefined, result: RoundResult | undefi
 const canUpload = (vial: VialDrive) =>
   vial.status === 'ready' && vial.registered !== false && !vial.endOfLife;
 
+/** A client with the token given, or signed in with the e-mail and password. */
+function signIn(options: CliOptions): Promise<ServerClient> {
+  if (options.token) return Promise.resolve(ServerClient.withToken(options.server, options.token));
+  if (!options.email || !options.password) return Promise.reject(new Error(USAGE));
+  return ServerClient.login(options.server, options.email, options.password);
+}
+
 /**
  * Runs the agent headless. With `once`, handles the vials present now and resolves with the exit
  * code: 0 when every run went up, 1 otherwise. Without, keeps uploading vials as they appear.
@@ -133,7 +144,7 @@ export async function runCli(
     ? new DirectoryDriveSource(options.drives)
     : new DrivelistDriveSource(),
 ): Promise<number> {
-  const client = await ServerClient.login(options.server, options.email, options.password);
+  const client = await signIn(options);
   const agent = new VialAgent({
     source,
     client,

@@ -79,3 +79,57 @@ describe('server answers are parsed with the shared/api schemas', () => {
     expect(tokens.load()).toEqual({ access: 'a', refresh: 'r' });
   });
 });
+
+describe('a personal access token instead of a password', () => {
+  it('is sent as the bearer token, and a refusal signs out with what to do, never refreshing', async () => {
+    const seen: string[] = [];
+    const refused = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+      req.resume();
+      res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"refused"}');
+    });
+    await new Promise<void>((resolve) => refused.listen(0, '127.0.0.1', resolve));
+    server = {
+      url: `http://127.0.0.1:${(refused.address() as AddressInfo).port}`,
+      stop: () => new Promise<void>((resolve) => refused.close(() => resolve())),
+    };
+    const client = ServerClient.withToken(server.url, 'vqc_pat_abc');
+    const vial = client.getVial('VV-1');
+    await expect(vial).rejects.toThrow(SignedOutError);
+    await expect(vial).rejects.toThrow('The access token was refused');
+    expect(seen).toEqual(['GET /v2/vials/VV-1 Bearer vqc_pat_abc']);
+  });
+
+  it("is what the desktop app's agent uploads with when VIALQC_TOKEN is set, else the window's session", async () => {
+    const seen: string[] = [];
+    const echo = http.createServer((req, res) => {
+      seen.push(`${req.url} ${req.headers.authorization}`);
+      req.resume();
+      res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"refused"}');
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    server = {
+      url: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+      stop: () => new Promise<void>((resolve) => echo.close(() => resolve())),
+    };
+    const session = memoryTokenStore({ access: 'window-session', refresh: '' });
+    const serverUrl = () => server!.url;
+    const env = { VIALQC_TOKEN: 'vqc_pat_workstation' };
+    await ServerClient.forDesktop(serverUrl, session, env)
+      .getVial('VV-1')
+      .catch(() => undefined);
+    await ServerClient.forDesktop(serverUrl, session, {})
+      .getVial('VV-2')
+      .catch(() => undefined);
+    expect(seen.slice(0, 2)).toEqual([
+      '/v2/vials/VV-1 Bearer vqc_pat_workstation',
+      '/v2/vials/VV-2 Bearer window-session',
+    ]);
+  });
+
+  it('must look like one', () => {
+    expect(() => ServerClient.withToken('http://127.0.0.1:1', 'my password')).toThrow(
+      'This is not a VialQC access token (they start with vqc_pat_).',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
+import { PERSONAL_TOKEN_PREFIX } from '../../shared/api/account-tokens';
 import { refreshResponse, tokenResponse } from '../../shared/api/auth';
 import { errorBody } from '../../shared/api/common';
 import { uploadResponse, type UploadResponse } from '../../shared/api/records';
@@ -120,9 +121,51 @@ export class ServerClient {
         typeof detail === 'string' ? detail : `Login failed (${answer.status})`,
       );
     }
+    if (
+      typeof answer.body === 'object' &&
+      answer.body !== null &&
+      ('mfa_required' in answer.body || 'mfa_enrolment_required' in answer.body)
+    ) {
+      // The agent cannot ask for a code: such accounts sign it in with a personal access token.
+      throw new SignedOutError(
+        'This account signs in with two-factor authentication, which the agent cannot do: ' +
+          'use a personal access token instead of the password.',
+      );
+    }
     const body = parseBody(tokenResponse, answer, 'the sign-in');
     tokens.save({ access: body.access_token, refresh: body.refresh_token });
     return new ServerClient(() => serverUrl, tokens);
+  }
+
+  /**
+   * Uses a personal access token (`vqc_pat_…`, made on the account page; read-write, for uploads)
+   * instead of a password: nothing to refresh, so a refused token signs the client out.
+   */
+  static withToken(serverUrl: string | (() => string), token: string): ServerClient {
+    if (!token.startsWith(PERSONAL_TOKEN_PREFIX)) {
+      throw new SignedOutError(
+        `This is not a VialQC access token (they start with ${PERSONAL_TOKEN_PREFIX}).`,
+      );
+    }
+    return new ServerClient(
+      typeof serverUrl === 'string' ? () => serverUrl : serverUrl,
+      memoryTokenStore({ access: token, refresh: '' }),
+    );
+  }
+
+  /**
+   * The agent's client in the desktop app: with VIALQC_TOKEN set (a workstation that uploads
+   * unattended, whoever is signed in to the window, or nobody) that personal access token;
+   * otherwise the session signed in in the window.
+   */
+  static forDesktop(
+    serverUrl: () => string,
+    session: TokenStore,
+    env: NodeJS.ProcessEnv = process.env,
+  ): ServerClient {
+    return env.VIALQC_TOKEN
+      ? ServerClient.withToken(serverUrl, env.VIALQC_TOKEN)
+      : new ServerClient(serverUrl, session);
   }
 
   private url(path: string): URL {
@@ -131,7 +174,12 @@ export class ServerClient {
 
   private async refresh(): Promise<void> {
     this.refreshing ??= (async () => {
-      const refresh = this.tokens.load()?.refresh;
+      const { access, refresh } = this.tokens.load() ?? {};
+      if (access?.startsWith(PERSONAL_TOKEN_PREFIX)) {
+        throw new SignedOutError(
+          'The access token was refused: it is invalid, expired or revoked. Create a new one on your account page.',
+        );
+      }
       if (!refresh) throw new SignedOutError('Not signed in');
       const answer = await httpRequest({
         method: 'POST',

@@ -8,7 +8,8 @@ const AUTH_TIMEOUT_MS = 10_000;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const AUTH_PREFIX = '/v2/auth/';
 /** Calls whose 401 means "wrong credentials", not "expired access token". */
-const NO_REFRESH = ['/v2/auth/token', '/v2/auth/refresh'];
+// The sign-in's steps: a 401 there is an answer (wrong or expired step), not a session to renew.
+const NO_REFRESH = ['/v2/auth/token', '/v2/auth/refresh', '/v2/auth/mfa', '/v2/auth/sso/exchange'];
 
 const CONNECTION_KEY = 'connection-interrupted';
 export const CONNECTION_MESSAGE =

@@ -31,6 +31,9 @@ export const browserDesktopApi: DesktopApi = {
   onVialsChanged: noSubscription,
   onUploadProgress: noSubscription,
   onTokensRefreshed: noSubscription,
+  // The browser follows the link to the provider itself (renderer/features/auth).
+  startSso: async () => undefined,
+  onSsoFinished: noSubscription,
 };
 
 /** The Electron preload's API when the app runs in the desktop shell, else the browser's. */

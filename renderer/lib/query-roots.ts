@@ -7,6 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
  * invalidates that feature's root from here, without importing the feature.
  */
 export const queryRoots = {
+  /** The signed-in user's personal access tokens (never the tokens themselves). */
+  accessTokens: ['access-tokens'],
   auth: ['auth'],
   analyzer: ['analyzer'],
   clinicalData: ['clinical-data'],

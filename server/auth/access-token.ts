@@ -31,6 +31,8 @@ export class AccessTokens {
   async verify(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // A token made for another purpose (the sign-in's mfa_token) is never an access token.
+      if ('purpose' in payload) return null;
       return payload as unknown as AccessClaims;
     } catch {
       return null;

@@ -19,6 +19,9 @@ import {
   NotificationSetting,
   UnsubscribeToken,
 } from '../entities/notification';
+import { PersonalAccessToken } from '../entities/personal-access-token';
+import { RecoveryCode } from '../entities/recovery-code';
+import { InstituteSso, SsoDomain, SsoLogin, SsoSession } from '../entities/sso';
 import { Report } from '../entities/report';
 import { TransitRecord } from '../entities/record';
 import { RecordSeries } from '../entities/record-series';
@@ -57,6 +60,12 @@ export const ENTITIES = [
   NotificationSetting,
   NotificationCause,
   UnsubscribeToken,
+  PersonalAccessToken,
+  RecoveryCode,
+  InstituteSso,
+  SsoDomain,
+  SsoLogin,
+  SsoSession,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

@@ -38,6 +38,8 @@ it("migrates the previous release's installation and answers as that release did
     DEMO: 'off',
     WORKER: 'false',
     PORT: '0',
+    // signInDemo signs the demo staff account in with its password alone.
+    MFA_REQUIRED_FOR_STAFF: 'false',
   });
   const backupDir = path.join(RELEASE_DIR, 'backup');
   const { migrations } = await readManifest(backupDir);

@@ -46,6 +46,10 @@ export class Institute {
   @Column({ type: 'int', nullable: true, default: 14 })
   vialSilentDays: number | null;
 
+  /** Its password users must sign in with a second factor (owners and staff switch it on). */
+  @Column({ type: 'boolean', default: false })
+  mfaRequired: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -55,6 +55,21 @@ export class User {
   @Column({ type: 'int', nullable: true })
   lastInstituteId: number | null;
 
+  /**
+   * The TOTP secret (base32) of the second factor; set when enrolment starts, in use once
+   * confirmed (totpConfirmedAt). Kept as is: checking a code needs the secret itself.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  totpSecret: string | null;
+
+  /** When the user confirmed the secret with a code: from then on sign-in asks for one. */
+  @Column({ type: 'timestamptz', nullable: true })
+  totpConfirmedAt: Date | null;
+
+  /** The time step of the last code accepted: a code of it or an earlier step is refused. */
+  @Column({ type: 'int', nullable: true })
+  totpLastStep: number | null;
+
   @ManyToMany(() => Institute)
   @JoinTable({
     name: 'user_institutes',

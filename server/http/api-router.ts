@@ -1,7 +1,8 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../app-context';
 import type { Access } from '../domain/policy';
 import { requireAuth } from './require-auth';
+import { requireAuthOrEnrolment } from './require-enrolment';
 import { publicRoute, route, type AuthedCtx, type Ctx, type RouteSpec, type Schema } from './route';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -22,6 +23,11 @@ type Declare<C> = <B extends Schema, Q extends Schema, P extends Schema>(
 export type ApiRouter = { router: Router } & Record<Method, Declare<'authed'>> & {
     /** Endpoints anyone may call (login, password reset, registration). */
     public: Record<Method, Declare<'public'>>;
+    /**
+     * Signed-in endpoints that an enrolment `mfa_token` may also call (`user.enrolling`): setting
+     * up the second factor a user must have before their first session.
+     */
+    enrolment: Record<Method, Declare<'authed'>>;
   };
 
 const METHODS: Method[] = ['get', 'post', 'patch', 'put', 'delete'];
@@ -34,10 +40,13 @@ const METHODS: Method[] = ['get', 'post', 'patch', 'put', 'delete'];
 export function apiRouter(ctx: AppContext, tag: string): ApiRouter {
   const router = Router();
   const authed = requireAuth(ctx.db, ctx.accessTokens);
-  const declare =
+  const enrolling = requireAuthOrEnrolment(ctx.db, ctx.mfaTokens, authed);
+  const declareWith =
+    (guard: RequestHandler) =>
     (method: Method): Declare<'authed'> =>
     (path, spec, handler) =>
-      route(router, authed, { ...spec, method, path, tag }, handler);
+      route(router, guard, { ...spec, method, path, tag }, handler);
+  const declare = declareWith(authed);
   const declarePublic =
     (method: Method): Declare<'public'> =>
     (path, spec, handler) =>
@@ -51,6 +60,10 @@ export function apiRouter(ctx: AppContext, tag: string): ApiRouter {
     public: Object.fromEntries(METHODS.map((m) => [m, declarePublic(m)])) as Record<
       Method,
       Declare<'public'>
+    >,
+    enrolment: Object.fromEntries(METHODS.map((m) => [m, declareWith(enrolling)(m)])) as Record<
+      Method,
+      Declare<'authed'>
     >,
   };
 }

@@ -22,12 +22,19 @@ const SELF_SERVICE: Record<string, string> = {
   'POST /v2/auth/request-password-reset': 'anyone may ask for a reset link for their address',
   'POST /v2/auth/reset-password': 'the reset link is the proof, not a role',
   'POST /v2/auth/register': 'completing one’s own invitation',
+  'POST /v2/auth/mfa': 'the second step of logging in is for everyone',
+  'POST /v2/auth/sso/exchange': 'signing in through one’s organization is for everyone',
+  'POST /v2/account/mfa/totp': 'a guest protects their own account with a second factor',
+  'POST /v2/account/mfa/totp/confirm': 'a guest turns on their own second factor',
+  'DELETE /v2/account/mfa/totp': 'a guest turns off their own second factor',
   'POST /v2/auth/account': 'a guest edits their own name and password',
   'PUT /v2/auth/account/organization': 'a guest picks one of their own organizations to start in',
   'POST /v2/notifications/read-all': 'a guest marks their own notifications read',
   'POST /v2/notifications/{id}/read': 'a guest marks their own notification read',
   'PUT /v2/institutes/{id}/notification-settings': 'a guest chooses what reaches them',
   'POST /v2/notifications/unsubscribe': 'the e-mail’s link is the proof, not a role',
+  'POST /v2/account/tokens': 'a guest’s own access token (it reads only, whatever its scope)',
+  'DELETE /v2/account/tokens/{id}': 'a guest revokes their own access token',
 };
 
 /**

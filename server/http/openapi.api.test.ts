@@ -70,14 +70,17 @@ describe('the document', () => {
       expect.arrayContaining(['304', '410']),
     );
     expect(statuses('/v2/auth/token', 'post')).toContain('429');
-    // Every operation without a body declared answers 204, never a 200 with nothing in it.
+    // Every operation without a body declared answers 204, never a 200 with nothing in it; one
+    // that sends the browser on (single sign-on) answers 302 with where.
     for (const methods of Object.values(paths) as Record<string, any>[]) {
       for (const op of Object.values(methods)) {
         const ok = op.responses['200'] ?? op.responses['201'];
         if (ok) expect(ok.content).toBeDefined();
+        else if (op.responses['302']) expect(op.responses['302'].headers.Location).toBeDefined();
         else expect(op.responses['204']).toBeDefined();
       }
     }
+    expect(statuses('/v2/auth/sso/start', 'get')).toContain('302');
   });
 
   it('documents multipart uploads with their file fields and media types', async () => {

@@ -18,9 +18,13 @@ export interface OperationSpec {
   status?: number;
   alsoStatus?: number[];
   download?: string[];
+  /** A 302 with a Location header, no body. */
+  redirect?: boolean;
   files?: Record<string, string[]>;
   revalidates?: boolean;
   errors?: number[];
+  /** Whether personal access tokens may call it (token-scope.ts). */
+  personalTokens?: boolean;
 }
 
 export interface Operation extends OperationSpec {
@@ -41,7 +45,10 @@ export function derivedOnce<T>(key: string, make: () => T): T {
 }
 
 /** The success status of an operation: its declared one with a body, 200 for files, else 204. */
-export function successStatus(spec: Pick<OperationSpec, 'response' | 'status' | 'download'>) {
+export function successStatus(
+  spec: Pick<OperationSpec, 'response' | 'status' | 'download' | 'redirect'>,
+) {
+  if (spec.redirect) return 302;
   if (spec.response) return spec.status ?? 200;
   return spec.download ? 200 : 204;
 }
@@ -185,11 +192,16 @@ function responses(op: Operation) {
   return Object.fromEntries(
     op.statuses.map((status) => [
       String(status),
-      status < 300
-        ? success
-        : status === 304
-          ? { description: 'Not modified: the ETag named in If-None-Match is current' }
-          : { description: REFUSAL_WORDS[status] ?? 'Refused', content: errorContent },
+      status === 302
+        ? {
+            description: 'Found: go where Location says',
+            headers: { Location: { schema: { type: 'string' } } },
+          }
+        : status < 300
+          ? success
+          : status === 304
+            ? { description: 'Not modified: the ETag named in If-None-Match is current' }
+            : { description: REFUSAL_WORDS[status] ?? 'Refused', content: errorContent },
     ]),
   );
 }
@@ -207,6 +219,8 @@ function buildDocument(): Record<string, unknown> {
       security: op.secured ? [{ bearer: [] }] : [],
       // Who may call it: public, self, read (tenancy only) or an action of the role matrix.
       'x-permission': op.access,
+      // Whether a personal access token may call it (a `read` token: GET only).
+      ...(op.secured && { 'x-personal-tokens': op.personalTokens ?? false }),
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
       ...(body && { requestBody: body }),
       responses: responses(op),
@@ -216,7 +230,15 @@ function buildDocument(): Record<string, unknown> {
     openapi: '3.0.3',
     info: { title: 'VialQC API', version: '2' },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A JWT access token from /v2/auth/token, or a personal access token (vqc_pat_…) ' +
+            'where the operation says x-personal-tokens: true.',
+        },
+      },
     },
     paths,
   };

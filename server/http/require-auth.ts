@@ -2,8 +2,10 @@ import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
 import type { AccessTokens } from '../auth/access-token';
 import type { AuthUser } from '../auth/auth-user';
+import { TOKEN_REFUSED } from '../../shared/api/account-tokens';
 import { loadAuthUser } from '../domain/auth/service';
 import { unauthorized } from '../domain/errors';
+import { authenticateToken, isPersonalToken } from '../domain/personal-tokens/service';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -11,13 +13,25 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Puts the user behind the bearer token on the request, or answers 401. */
+/**
+ * Puts the user behind the bearer token on the request, or answers 401. The token is a JWT
+ * access token (a signed-in session) or a personal access token (`vqc_pat_…`, looked up by its
+ * hash); either way the user is read from the database on every request, so a deactivated user
+ * or a revoked token is refused at once. What a personal access token may call is the route's
+ * business (token-scope.ts).
+ */
 export function requireAuth(db: DataSource, accessTokens: AccessTokens): RequestHandler {
   return async (req, _res, next) => {
     try {
       // The scheme is case-insensitive (RFC 9110 §11.1): the token endpoint says "bearer".
       const token = /^bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')?.[1];
       if (!token) throw unauthorized();
+      if (isPersonalToken(token)) {
+        const user = await authenticateToken(db, token);
+        if (!user) throw unauthorized(TOKEN_REFUSED);
+        req.user = user;
+        return next();
+      }
       const claims = await accessTokens.verify(token);
       if (!claims) throw unauthorized('Token is invalid or expired.');
       const user = await loadAuthUser(db, Number(claims.sub));

@@ -4,6 +4,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { can, type Access } from '../domain/policy';
 import { invalidSchemaInput } from '../domain/errors';
 import { registerOperation, successStatus } from './openapi';
+import { acceptsPersonalTokens, tokenScope } from './token-scope';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 export type Schema = z.ZodType | undefined;
@@ -33,6 +34,8 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema>
   status?: number;
   /** Other success statuses with the same body (an upload seen before answers 200). */
   alsoStatus?: number[];
+  /** The answer is a 302 to where the handler's string says (a sign-in through a provider). */
+  redirect?: boolean;
   /** The answer is a file of one of these media types, sent by the handler (HANDLED). */
   download?: string[];
   /** 304 on If-None-Match (answers sent with sendTaggedJson). */
@@ -41,6 +44,12 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema>
   errors?: number[];
   /** Middleware that runs before validation (multipart parsing, rate limits). */
   before?: RequestHandler[];
+  /**
+   * Whether personal access tokens may call it (token-scope.ts): by default yes, but for the
+   * account's own endpoints ('self') and user administration. Say `false` for any other endpoint
+   * that administers accounts, sign-in or tokens.
+   */
+  personalTokens?: boolean;
 }
 
 export interface Ctx<B extends Schema, Q extends Schema, P extends Schema> {
@@ -107,6 +116,7 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
         throw new Error(`${spec.method} ${spec.path} let a ${user.role} do ${action}`);
       }
       if (result === HANDLED) return;
+      if (spec.redirect && typeof result === 'string') return res.redirect(302, result);
       // The document promises a body exactly when a response is declared: hold to it.
       if ((result === undefined) !== (spec.response === undefined)) {
         throw new Error(`${spec.method} ${spec.path} answered other than it declares`);
@@ -131,10 +141,11 @@ export function route<B extends Schema, Q extends Schema, P extends Schema>(
   spec: RouteSpec<B, Q, P> & { access: Exclude<Access, 'public'> },
   handler: Handler<AuthedCtx<B, Q, P>>,
 ): void {
+  const accepted = acceptsPersonalTokens(spec);
   mount(
     router,
-    spec,
-    [requireAuth],
+    { ...spec, personalTokens: accepted },
+    [requireAuth, tokenScope(accepted)],
     handler,
     (base) => ({ ...base, user: base.req.user as AuthUser }),
     true,

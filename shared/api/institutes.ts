@@ -54,6 +54,8 @@ export const institute = z.object({
   timezone: out.text(),
   /** Days without an upload after which an active vial is reported silent; null: not watched. */
   vial_silent_days: out.int().nullable(),
+  /** Its password users must sign in with a second factor. */
+  mfa_required: z.boolean(),
   /**
    * Whether the caller has multi-organization access (administration.md section 6: several
    * institutes, or the admin, owner or staff role): the organization selector may switch.
@@ -74,6 +76,7 @@ const instituteFields = {
   archived: z.boolean().optional(),
   timezone: timeZone().optional(),
   vial_silent_days: int(1, MAX_VIAL_SILENT_DAYS, VIAL_SILENT_DAYS_MESSAGE).nullable().optional(),
+  mfa_required: z.boolean().optional(),
 };
 export const instituteCreate = z.object(instituteFields);
 export const instituteUpdate = z.object(instituteFields).partial();

@@ -13,6 +13,8 @@ export const user = z.object({
   is_active: z.boolean(),
   is_staff: z.boolean(),
   unregistered: z.boolean(),
+  /** Whether the user signs in with a second factor (TOTP). */
+  mfa_enabled: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 

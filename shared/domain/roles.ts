@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'institute:staff-fields': from('staff'),
   'users:list-all': from('staff'),
   'users:grant-staff': from('staff'),
+  /** Reset a user's second factor (a lost phone): they set up a new one at their next sign-in. */
+  'users:reset-second-factor': from('staff'),
   'records:staff-fields': from('staff'),
   'records:hidden': from('staff'),
   'reports:upload': from('staff'),

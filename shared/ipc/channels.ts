@@ -38,6 +38,8 @@ export const requestArgs = {
   'settings:set': z.tuple([desktopSettings.partial()]),
   /** The renderer's session tokens after login and every refresh; null when it signs out. */
   'auth:store-tokens': z.tuple([sessionTokens.nullable()]),
+  /** Sign in through the organization's provider in the system browser (RFC 8252). */
+  'auth:sso-start': z.tuple([z.object({ institute: instituteId })]),
 } as const;
 
 export type RequestChannel = keyof typeof requestArgs;
@@ -51,7 +53,11 @@ export interface RequestResults {
   'settings:get': DesktopSettings;
   'settings:set': DesktopSettings;
   'auth:store-tokens': void;
+  'auth:sso-start': void;
 }
+
+/** How a sign-in through the system browser ended: the session, or the login page's message. */
+export type SsoFinished = { tokens: SessionTokens } | { error: string };
 
 /** Events main pushes to the renderer. */
 export interface EventPayloads {
@@ -59,6 +65,8 @@ export interface EventPayloads {
   'upload:progress': UploadProgress;
   /** The agent refreshed the session: the renderer should adopt these tokens. */
   'auth:tokens-refreshed': SessionTokens;
+  /** A vialqc://sso link came back from the system browser and was exchanged (or refused). */
+  'auth:sso-finished': SsoFinished;
 }
 export type EventChannel = keyof EventPayloads;
 
@@ -66,4 +74,5 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
   'vials:changed',
   'upload:progress',
   'auth:tokens-refreshed',
+  'auth:sso-finished',
 ];

@@ -1,4 +1,4 @@
-import type { DesktopSettings, SessionTokens } from './channels';
+import type { DesktopSettings, SessionTokens, SsoFinished } from './channels';
 import type { UploadProgress, VialDrive } from './vial-drive';
 
 export type Unsubscribe = () => void;
@@ -23,4 +23,7 @@ export interface DesktopApi {
   onVialsChanged(listener: (vials: VialDrive[]) => void): Unsubscribe;
   onUploadProgress(listener: (progress: UploadProgress) => void): Unsubscribe;
   onTokensRefreshed(listener: (tokens: SessionTokens) => void): Unsubscribe;
+  /** Opens the organization's sign-in in the system browser; the app hears back by its link. */
+  startSso(institute: number): Promise<void>;
+  onSsoFinished(listener: (result: SsoFinished) => void): Unsubscribe;
 }

@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { AccountForm } from '../../features/account';
+import { AccessTokensSection } from '../../features/access-tokens';
+import { AccountForm, TwoFactorSection } from '../../features/account';
 import { useUser } from '../../features/auth';
 import { useSelectedInstitute, useSelectedInstituteId } from '../../features/institutes';
 import { NotificationSettingsSection } from '../../features/notifications';
@@ -19,9 +20,11 @@ export default function AccountPage() {
         {user?.email}
       </Typography>
       {user && <AccountForm user={user} />}
+      {user && <TwoFactorSection user={user} />}
       {instituteId !== null && (
         <NotificationSettingsSection instituteId={instituteId} instituteName={institute?.name} />
       )}
+      <AccessTokensSection />
     </Paper>
   );
 }

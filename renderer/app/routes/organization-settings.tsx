@@ -11,6 +11,7 @@ import { ErrorFetching } from '../../components/ui/query-state';
 import { useUser } from '../../features/auth';
 import {
   OrganizationForm,
+  SsoSettingsPanel,
   UploadSummaryPanel,
   useFeatureFlagDefaults,
   useInstitute,
@@ -24,12 +25,14 @@ const VIEWS = [
   { view: 'settings', label: 'Settings' },
   { view: 'users', label: 'Users' },
   { view: 'uploads', label: 'Uploads' },
+  { view: 'sign-on', label: 'Single Sign-On' },
 ] as const;
 type View = (typeof VIEWS)[number]['view'];
 
 /**
  * /organization/{id}/settings and /organization/{id}/{view} (owner, staff): the organization's
- * settings (staff-only fields for staff alone), its users and its upload summary.
+ * settings (staff-only fields for staff alone), its users, its upload summary and its single
+ * sign-on provider.
  */
 export default function OrganizationSettingsPage() {
   const params = useParams();
@@ -104,6 +107,7 @@ export default function OrganizationSettingsPage() {
       )}
       {view === 'users' && <InstituteUsersTable instituteId={id} me={me} />}
       {view === 'uploads' && <UploadSummaryPanel instituteId={id} />}
+      {view === 'sign-on' && <SsoSettingsPanel instituteId={id} />}
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ErrorFetching } from '../../components/ui/query-state';
 import { useUser } from '../../features/auth';
-import { UserForm, useUserById } from '../../features/users';
+import { SecondFactorReset, UserForm, useUserById } from '../../features/users';
 
 /** /users/create (staff). */
 export function UserCreatePage() {
@@ -40,6 +40,7 @@ export function UserEditPage() {
         Edit User
       </Typography>
       <UserForm key={user.data.id} me={me} user={user.data} />
+      <SecondFactorReset me={me} user={user.data} />
     </Paper>
   );
 }

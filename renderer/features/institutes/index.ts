@@ -8,6 +8,7 @@ export { OrganizationFilter } from './components/organization-filter';
 export { OrganizationForm } from './components/organization-form';
 export { OrganizationSelector } from './components/organization-selector';
 export { OrganizationsTable } from './components/organizations-table';
+export { SsoSettingsPanel } from './components/sso-settings-panel';
 export { UploadSummaryPanel } from './components/upload-summary';
 export { useAreaOpen, useFeatureFlags } from './hooks/use-feature-flags';
 export { type LineWord, lineWord, useLineWord } from './hooks/use-line-word';

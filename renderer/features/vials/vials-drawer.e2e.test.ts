@@ -64,6 +64,8 @@ async function bridgeToAgent(page: Page, agent: VialAgent): Promise<void> {
       onVialsChanged: subscribe('changed'),
       onUploadProgress: subscribe('progress'),
       onTokensRefreshed: () => () => undefined,
+      startSso: async () => undefined,
+      onSsoFinished: () => () => undefined,
     };
   });
   const push = (kind: string) => (payload: unknown) =>

@@ -24,11 +24,14 @@ export async function insertRefreshToken(
 export const findRefreshToken = (manager: EntityManager, token: string) =>
   manager.getRepository(RefreshToken).findOne({ where: { tokenHash: sha256Hex(token) } });
 
-/** Marks the token rotated if it is still usable; false when it was not. */
+/** Marks the token rotated if it is still usable (its SSO session too); false when it was not. */
 export async function rotateRefreshToken(manager: EntityManager, id: number) {
   const [, rotated] = (await manager.query(
     `UPDATE refresh_tokens SET rotated_at = now()
-    WHERE id = $1 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > now()`,
+    WHERE id = $1 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+      -- A single sign-on session ends at its sso_sessions.ends_at (SSO_SESSION_HOURS).
+      AND NOT EXISTS (SELECT 1 FROM sso_sessions s
+                       WHERE s.family = refresh_tokens.family AND s.ends_at <= now())`,
     [id],
   )) as [unknown, number];
   return rotated === 1;

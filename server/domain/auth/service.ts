@@ -1,22 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { accountUpdate, registerBody } from '../../../shared/api/auth';
 import type { AccessTokens } from '../../auth/access-token';
 import type { AuthUser } from '../../auth/auth-user';
-import type { LoginThrottle, ThrottleKind } from '../../auth/login-throttle';
+import type { LoginThrottle } from '../../auth/login-throttle';
+import type { MfaTokens } from '../../auth/mfa-token';
 import { sha256Hex } from '../../auth/secrets';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import type { User } from '../../entities/user';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
-import { badRequest, notFound, tooManyRequests, unauthorized } from '../errors';
-import { counted } from '../../../shared/domain/plural';
+import { badRequest, notFound, unauthorized } from '../errors';
 import { instituteExists } from '../institutes/repository';
 import * as oneTimeTokens from '../one-time-tokens/repository';
 import { authorize, canSeeInstitute } from '../policy';
 import * as users from '../users/repository';
 import * as tokens from './repository';
+import { secondFactorChallenge } from './second-factor';
+import { checkThrottle, issueTokens, loginThrottled, signedIn, type TokenDeps } from './sessions';
 import { effectiveRole } from '../../../shared/domain/roles';
 
 export const BAD_CREDENTIALS = 'Incorrect e-mail/username or password.';
@@ -32,8 +33,10 @@ export interface AuthDeps {
   /** Where e-mailed links point (the app's address). */
   publicUrl: string;
   refreshTokenDays: number;
+  mfaTokens: MfaTokens;
+  /** MFA_REQUIRED_FOR_STAFF. */
+  mfaRequiredForStaff: boolean;
 }
-type TokenDeps = Pick<AuthDeps, 'db' | 'accessTokens' | 'refreshTokenDays'>;
 
 /** The user behind a token: role and memberships from the database; null when not active. */
 export async function loadAuthUser(db: DataSource, userId: number): Promise<AuthUser | null> {
@@ -48,49 +51,12 @@ export async function loadAuthUser(db: DataSource, userId: number): Promise<Auth
   };
 }
 
-/** Access token plus a refresh token of the given family (a new family at login). */
-export async function issueTokens(
-  deps: TokenDeps,
-  user: User,
-  family: string = randomUUID(),
-  manager: EntityManager = deps.db.manager,
-): Promise<{ access: string; refresh: string }> {
-  const refresh = await tokens.insertRefreshToken(manager, user.id, family, deps.refreshTokenDays);
-  const access = await deps.accessTokens.sign({
-    sub: user.id,
-    roles: [effectiveRole(user)],
-    institutes: (user.institutes ?? []).map((i) => i.id),
-    sid: family,
-  });
-  return { access, refresh };
-}
-
 const findByEmail = (db: DataSource, email: string) =>
   users.findUserByEmail(db.manager, email.trim().toLowerCase());
 
-const inMinutes = (seconds: number) => counted(Math.ceil(seconds / 60), 'minute', 'minutes');
-
-/** Refuses with 429 and Retry-After while the account or the address is over its limit. */
-async function checkThrottle(
-  deps: Pick<AuthDeps, 'db' | 'throttle'>,
-  kind: ThrottleKind,
-  account: string,
-  address: string,
-  message: (wait: string) => string,
-) {
-  const wait = await deps.throttle.retryAfter(deps.db.manager, kind, account, address);
-  if (wait > 0) throw tooManyRequests(message(inMinutes(wait)), wait);
-}
-
 export async function login(deps: AuthDeps, username: string, password: string, address: string) {
   const account = username.trim().toLowerCase();
-  await checkThrottle(
-    deps,
-    'login',
-    account,
-    address,
-    (wait) => `Too many failed login attempts. Please try again in ${wait}.`,
-  );
+  await checkThrottle(deps, 'login', account, address, loginThrottled);
   const user = await findByEmail(deps.db, account);
   const ok = user
     ? await verifyPassword(user.passwordHash, password)
@@ -99,9 +65,12 @@ export async function login(deps: AuthDeps, username: string, password: string, 
     await deps.throttle.record(deps.db.manager, 'login', account, address);
     throw badRequest(BAD_CREDENTIALS);
   }
+  // With a second factor to come, the failed attempts still count: they are forgotten only when
+  // the code is right, so a known password does not reset the count of codes guessed with it.
+  const challenge = await secondFactorChallenge(deps, user);
+  if (challenge) return challenge;
   await deps.throttle.clearAccount(deps.db.manager, 'login', account);
-  const { access, refresh } = await issueTokens(deps, user);
-  return { access_token: access, refresh_token: refresh, token_type: 'bearer' as const };
+  return signedIn(deps, user);
 }
 
 /**

@@ -70,6 +70,7 @@ function toColumns(body: InstituteUpdate): Partial<Institute> {
   if (body.archived !== undefined) columns.archived = body.archived;
   if (body.timezone !== undefined) columns.timezone = body.timezone;
   if (body.vial_silent_days !== undefined) columns.vialSilentDays = body.vial_silent_days;
+  if (body.mfa_required !== undefined) columns.mfaRequired = body.mfa_required;
   return columns;
 }
 

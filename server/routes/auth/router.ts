@@ -10,11 +10,20 @@ import {
   registrationInfo,
   tokenResponse,
 } from '../../../shared/api/auth';
+import {
+  loginResponse,
+  mfaLogin,
+  totpCode,
+  totpConfirmation,
+  totpEnrolment,
+} from '../../../shared/api/second-factor';
 import { text } from '../../../shared/api/common';
 import { account, accountOrganization, user } from '../../../shared/api/users';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import * as auth from '../../domain/auth/service';
+import * as secondFactor from '../../domain/auth/second-factor';
+import * as sso from '../../domain/sso/service';
 import { apiRouter } from '../../http/api-router';
 import type { User } from '../../entities/user';
 import { presentAccount, presentUser } from '../users/presenter';
@@ -28,19 +37,90 @@ export function authRouter(ctx: AppContext): Router {
     mailer: ctx.mailer,
     publicUrl: ctx.config.publicUrl,
     refreshTokenDays: ctx.config.refreshTokenDays,
+    mfaTokens: ctx.mfaTokens,
+    mfaRequiredForStaff: ctx.config.mfaRequiredForStaff,
+    // Read at each call: tests drive the context's clock.
+    now: () => ctx.now(),
   };
 
   api.public.post(
     '/v2/auth/token',
     {
-      summary: 'Log in with e-mail and password (form fields username, password)',
+      summary:
+        'Log in with e-mail and password (form fields username, password): the tokens, or, when ' +
+        'the account needs a second factor, {mfa_required, mfa_token} (send a code to ' +
+        '/v2/auth/mfa) or {mfa_enrolment_required, mfa_token} (set one up first with ' +
+        '/v2/account/mfa/totp, the mfa_token as the bearer token)',
       bodyType: 'form',
       body: loginForm,
-      response: tokenResponse,
+      response: loginResponse,
       errors: [429],
       before: [express.urlencoded({ extended: false })],
     },
-    ({ body, req }) => auth.login(deps, body.username, body.password, req.ip ?? 'unknown'),
+    async ({ body, req }) => {
+      // An organization may sign its domains in with its provider only (README "Single sign-on").
+      await sso.refusePasswordLogin(ctx.db, body.username);
+      return auth.login(deps, body.username, body.password, req.ip ?? 'unknown');
+    },
+  );
+
+  api.public.post(
+    '/v2/auth/mfa',
+    {
+      summary:
+        "Sign-in's second step: the mfa_token of /v2/auth/token and a code of the authenticator " +
+        'app (each accepted once) or a recovery code (used up); wrong codes count as failed ' +
+        'logins',
+      body: mfaLogin,
+      response: tokenResponse,
+      errors: [401, 429],
+    },
+    ({ body, req }) =>
+      secondFactor.signInWithCode(deps, body.mfa_token, body.code, req.ip ?? 'unknown'),
+  );
+
+  api.enrolment.post(
+    '/v2/account/mfa/totp',
+    {
+      summary:
+        'Start setting up two-factor authentication: a new TOTP secret with its otpauth URL and ' +
+        'QR code (SVG), in use once confirmed. Signed in, or with an enrolment mfa_token as the ' +
+        'bearer token (409 while a second factor is on)',
+      access: 'self',
+      response: totpEnrolment,
+      errors: [409],
+    },
+    ({ user: me }) => secondFactor.startEnrolment(deps, me),
+  );
+
+  api.enrolment.post(
+    '/v2/account/mfa/totp/confirm',
+    {
+      summary:
+        'Confirm the new secret with a code of the app: two-factor authentication is on, and the ' +
+        'ten recovery codes are answered this once (with the tokens when enrolling at sign-in)',
+      access: 'self',
+      body: totpCode,
+      response: totpConfirmation,
+      errors: [409],
+    },
+    ({ user: me, body }) =>
+      secondFactor.confirmEnrolment(deps, me, body.code, me.enrolling === true),
+  );
+
+  api.delete(
+    '/v2/account/mfa/totp',
+    {
+      summary:
+        'Turn two-factor authentication off with a current code or a recovery code (409 where ' +
+        'it is required: staff, or an organization that requires it)',
+      access: 'self',
+      body: totpCode,
+      errors: [409, 429],
+    },
+    async ({ user: me, body, req }) => {
+      await secondFactor.disable(deps, me, body.code, req.ip ?? 'unknown');
+    },
   );
 
   api.public.post(

@@ -22,6 +22,7 @@ export function presentInstitute(i: Institute, viewer: InstituteViewer): Institu
     archived: i.archived,
     timezone: i.timezone,
     vial_silent_days: i.vialSilentDays,
+    mfa_required: i.mfaRequired,
     multiInstitute: hasMultiInstituteAccess(viewer.role, viewer.instituteIds.length),
   };
 }

@@ -21,5 +21,6 @@ export function presentUser(user: User): UserDto {
     is_active: user.isActive,
     is_staff: user.isStaff,
     unregistered: user.passwordHash === null,
+    mfa_enabled: user.totpConfirmedAt !== null,
   };
 }

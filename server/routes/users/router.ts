@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParam, idParams, pageQuery, paginated, text } from '../../../shared/api/common';
 import { user, userCreate, userInvite, userListQuery, userUpdate } from '../../../shared/api/users';
 import type { AppContext } from '../../app-context';
+import * as secondFactor from '../../domain/auth/second-factor';
 import * as users from '../../domain/users/service';
 import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
@@ -95,6 +96,19 @@ export function usersRouter(ctx: AppContext): Router {
     '/v2/users/:id',
     { summary: 'Delete a user', access: 'users:manage', params: idParams },
     ({ user: me, params }) => users.deleteUser(deps, me, params.id),
+  );
+  api.delete(
+    '/v2/users/:id/mfa',
+    {
+      summary:
+        "Reset a user's second factor (staff), e.g. a lost phone: their secret and recovery " +
+        'codes are gone; they sign in with their password, and set up a new one where required',
+      access: 'users:reset-second-factor',
+      params: idParams,
+      // Sign-in administration: never with a personal access token.
+      personalTokens: false,
+    },
+    ({ user: me, params }) => secondFactor.reset(deps, me, params.id),
   );
   api.delete(
     '/v2/institutes/:id/users/:userId',

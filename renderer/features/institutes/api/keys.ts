@@ -17,6 +17,8 @@ export const instituteKeys = {
   page: (params: OrganizationsParams) => [...instituteKeys.lists(), 'page', params] as const,
   detail: (id: number | null) => [...queryRoots.institutes, 'detail', id] as const,
   uploadSummary: (id: number) => [...queryRoots.institutes, 'upload-summary', id] as const,
+  /** Its single sign-on settings (Organization settings, Single sign-on). */
+  sso: (id: number) => [...queryRoots.institutes, 'sso', id] as const,
   flagDefaults: () => [...queryRoots.featureFlags, 'defaults'] as const,
   /** The choice list of /v2/types/institutes/relationship. */
   relationships: () => [...queryRoots.types, 'relationships'] as const,

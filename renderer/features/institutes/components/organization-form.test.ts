@@ -23,6 +23,7 @@ describe('the days after which a vial is silent', () => {
       name: 'Northfield',
       total_lines: 4,
       vial_silent_days: 7,
+      mfa_required: false,
     });
     expect(organizationBody({ ...values, vial_silent_off: true }, true)).toMatchObject({
       vial_silent_days: null,

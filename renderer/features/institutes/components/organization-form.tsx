@@ -52,6 +52,8 @@ export const organizationForm = z
     /** On: silent vials are not watched (vial_silent_days null); off: the days below. */
     vial_silent_off: z.boolean(),
     vial_silent_days: z.string().trim(),
+    /** Its users must sign in with a second factor. */
+    mfa_required: z.boolean(),
   })
   .refine(
     // Digits only here; the range is the API's own field.
@@ -80,12 +82,13 @@ export function organizationValues(
     feature_flags: { ...defaults, ...(institute?.feature_flags ?? {}) },
     vial_silent_off: institute !== undefined && institute.vial_silent_days === null,
     vial_silent_days: String(institute?.vial_silent_days ?? DEFAULT_VIAL_SILENT_DAYS),
+    mfa_required: institute?.mfa_required ?? false,
   };
 }
 
 /**
  * What the form sends: owners only their own fields (name, total lines, the days after which a
- * vial is silent); staff everything, an empty total_lines or partner ID as null, "use defaults"
+ * vial is silent, whether a second factor is required); staff everything, an empty total_lines or partner ID as null, "use defaults"
  * as feature_flags null, silent vials "Off" as vial_silent_days null. Only those who may change
  * an organization's settings (the role matrix's `institute:settings`: owners and staff) reach
  * this form: its routes and dialog are behind that action.
@@ -95,6 +98,7 @@ export function organizationBody(values: OrganizationValues, staff: boolean): In
     name: values.name,
     total_lines: values.total_lines === '' ? null : Number(values.total_lines),
     vial_silent_days: values.vial_silent_off ? null : Number(values.vial_silent_days),
+    mfa_required: values.mfa_required,
   };
   if (!staff) return own;
   return {
@@ -134,7 +138,11 @@ function CheckField({
 }: {
   control: Control<OrganizationValues>;
   name:
-    'archived' | 'use_default_flags' | 'vial_silent_off' | `feature_flags.${keyof FeatureFlags}`;
+    | 'archived'
+    | 'use_default_flags'
+    | 'vial_silent_off'
+    | 'mfa_required'
+    | `feature_flags.${keyof FeatureFlags}`;
   label: ReactNode;
 }) {
   return (
@@ -259,6 +267,11 @@ export function OrganizationForm({ id, institute, defaults, staff, onSubmit }: P
             <CheckField control={control} name="vial_silent_off" label="Off" />
           </Box>
         </Stack>
+        <CheckField
+          control={control}
+          name="mfa_required"
+          label="Require two-factor authentication to sign in"
+        />
         {staff && <CheckField control={control} name="archived" label="Archived" />}
         {staff && (
           <FormGroup aria-label="Feature Flags">

@@ -1,0 +1,1 @@
+export { AccessTokensSection } from './components/access-tokens-section';

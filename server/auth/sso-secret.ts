@@ -1,0 +1,24 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/**
+ * The client secrets of the organizations' OpenID Connect providers, encrypted at rest with
+ * AES-256-GCM under SSO_SECRET_KEY: `iv.tag.ciphertext`, each part base64url. The institute id
+ * is the additional data, so a secret copied to another institute's row does not decrypt.
+ */
+export function encryptSecret(key: Buffer, secret: string, instituteId: number): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(`institute:${instituteId}`));
+  const encrypted = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), encrypted].map((part) => part.toString('base64url')).join('.');
+}
+
+/** The secret back; throws when the key or the institute is not the one it was stored with. */
+export function decryptSecret(key: Buffer, stored: string, instituteId: number): string {
+  const [iv, tag, encrypted] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !encrypted) throw new Error('Not an encrypted client secret.');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAAD(Buffer.from(`institute:${instituteId}`));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(encrypted), decipher.final()]).toString('utf8');
+}

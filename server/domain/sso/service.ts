@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import {
+  passwordLoginRefused,
+  SSO_CODE_PARAM,
+  SSO_ERROR_PARAM,
+  type SsoClient,
+  type SsoError,
+  type SsoSettings,
+  type ssoSettingsUpdate,
+} from '../../../shared/api/sso';
+import type { z } from 'zod';
+import type { AuthUser } from '../../auth/auth-user';
+import { hashPassword } from '../../auth/passwords';
+import { newSecret, sha256Hex } from '../../auth/secrets';
+import { decryptSecret, encryptSecret } from '../../auth/sso-secret';
+import type { Logger } from '../../app-context';
+import { badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../errors';
+import { instituteExists } from '../institutes/repository';
+import { authorize } from '../policy';
+import * as users from '../users/repository';
+import { issueTokens, type TokenDeps } from '../auth/sessions';
+import * as provider from './provider';
+import * as sso from './repository';
+
+/** What single sign-on needs (the router hands it from the app's context). */
+export interface SsoDeps extends TokenDeps {
+  /** The app's address: the callback is `{publicUrl}/v2/auth/sso/callback`, the login page too. */
+  publicUrl: string;
+  secretKey: Buffer;
+  sessionHours: number;
+  log: Logger;
+  now: () => number;
+}
+
+/** How long the provider has to call back, and the app to exchange its one-time code. */
+const LOGIN_MINUTES = 10;
+const CODE_SECONDS = 60;
+const HOUR_MS = 3_600_000;
+
+const ONE_ORGANIZATION = 'Each e-mail domain belongs to one organization.';
+const BAD_CODE = 'This sign-in code is invalid, expired or already used. Please sign in again.';
+const DISABLED = 'Your account is disabled here. Please contact your administrator.';
+
+export const callbackUrl = (publicUrl: string) => `${publicUrl}/v2/auth/sso/callback`;
+/** The desktop app's link (RFC 8252, a private-use URI scheme registered by the installer). */
+export const DESKTOP_LINK = 'vialqc://sso';
+
+const domainOf = (email: string) => email.trim().toLowerCase().split('@').pop() ?? '';
+
+function present(row: sso.SsoSettingsRow | null): SsoSettings {
+  if (!row) {
+    return {
+      configured: false,
+      issuer: null,
+      client_id: null,
+      client_secret_set: false,
+      domains: [],
+      default_role: 'member',
+      password_login_allowed: true,
+    };
+  }
+  const { settings, domains } = row;
+  return {
+    configured: true,
+    issuer: settings.issuer,
+    client_id: settings.clientId,
+    client_secret_set: settings.clientSecretEncrypted !== null,
+    domains,
+    default_role: settings.defaultRole,
+    password_login_allowed: settings.passwordLoginAllowed,
+  };
+}
+
+async function authorizeSettings(db: DataSource, me: AuthUser, instituteId: number) {
+  authorize(me, 'institute:settings', instituteId);
+  if (!(await instituteExists(db.manager, instituteId))) throw notFound();
+}
+
+/** GET /v2/institutes/{id}/sso: the owner's or staff's view, without the secret. */
+export async function getSettings(deps: { db: DataSource }, me: AuthUser, instituteId: number) {
+  await authorizeSettings(deps.db, me, instituteId);
+  return present(await sso.findSettings(deps.db.manager, instituteId));
+}
+
+/** PUT /v2/institutes/{id}/sso: a domain another organization covers answers 409. */
+export async function putSettings(
+  deps: Pick<SsoDeps, 'db' | 'secretKey'>,
+  me: AuthUser,
+  instituteId: number,
+  body: z.output<typeof ssoSettingsUpdate>,
+) {
+  await authorizeSettings(deps.db, me, instituteId);
+  const domains = [...new Set(body.domains)];
+  const result = deps.db.transaction(async (manager) => {
+    await sso.lockInstitute(manager, instituteId);
+    const taken = await sso.domainsTakenElsewhere(manager, instituteId, domains);
+    if (taken.length > 0) {
+      throw conflict(
+        taken.map((t) => `${t.domain} already signs in with ${t.name}.`).join(' ') +
+          ` ${ONE_ORGANIZATION}`,
+      );
+    }
+    const before = await sso.findSettings(manager, instituteId);
+    await sso.saveSettings(
+      manager,
+      {
+        instituteId,
+        issuer: body.issuer.replace(/\/$/, ''),
+        clientId: body.client_id,
+        clientSecretEncrypted:
+          body.client_secret !== undefined
+            ? encryptSecret(deps.secretKey, body.client_secret, instituteId)
+            : (before?.settings.clientSecretEncrypted ?? null),
+        defaultRole: body.default_role,
+        passwordLoginAllowed: body.password_login_allowed,
+      },
+      domains,
+    );
+    return present(await sso.findSettings(manager, instituteId));
+  });
+  // Another organization claimed one of the domains at the same moment.
+  return result.catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw conflict(`A domain is already taken. ${ONE_ORGANIZATION}`);
+    throw err;
+  });
+}
+
+/** GET /v2/auth/sso/discover: the organization whose provider signs this e-mail in, or 404. */
+export async function discover(deps: { db: DataSource }, email: string) {
+  const found = await sso.findByDomain(deps.db.manager, domainOf(email));
+  if (!found) throw notFound('No organization signs in this e-mail domain with single sign-on.');
+  return { institute: found.settings.instituteId, name: found.name };
+}
+
+/**
+ * Refuses (400) a password sign-in for an e-mail whose organization signs in only with its
+ * provider. POST /v2/auth/token asks before the password is checked.
+ */
+export async function refusePasswordLogin(db: DataSource, email: string): Promise<void> {
+  const found = await sso.findByDomain(db.manager, domainOf(email));
+  if (found && !found.settings.passwordLoginAllowed) {
+    throw badRequest(passwordLoginRefused(found.name));
+  }
+}
+
+/** Where the browser goes back to: the login page (web) or the desktop app's link. */
+function backToApp(
+  deps: Pick<SsoDeps, 'publicUrl'>,
+  client: SsoClient,
+  param: string,
+  value: string,
+) {
+  const base = client === 'desktop' ? DESKTOP_LINK : `${deps.publicUrl}/login`;
+  const url = new URL(base);
+  url.searchParams.set(client === 'desktop' ? param.replace(/^sso_/, '') : param, value);
+  return url.toString();
+}
+
+const failed = (deps: Pick<SsoDeps, 'publicUrl'>, error: SsoError, client: SsoClient = 'web') =>
+  backToApp(deps, client, SSO_ERROR_PARAM, error);
+
+async function providerOf(deps: SsoDeps, instituteId: number) {
+  const row = await sso.findSettings(deps.db.manager, instituteId);
+  if (!row) return null;
+  const { settings } = row;
+  return {
+    settings,
+    domains: row.domains,
+    client: {
+      issuer: settings.issuer,
+      clientId: settings.clientId,
+      clientSecret:
+        settings.clientSecretEncrypted === null
+          ? null
+          : decryptSecret(deps.secretKey, settings.clientSecretEncrypted, instituteId),
+    },
+  };
+}
+
+/**
+ * GET /v2/auth/sso/start: the provider's authorization URL, its state, PKCE verifier and nonce
+ * kept in a row for the callback; or the login page with the reason when that cannot be.
+ */
+export async function start(deps: SsoDeps, instituteId: number, client: SsoClient) {
+  const found = await providerOf(deps, instituteId);
+  if (!found) return failed(deps, 'not-configured', client);
+  try {
+    const config = await provider.configure(found.client, deps.now());
+    const checks = provider.newChecks();
+    await sso.insertLogin(deps.db.manager, {
+      state: checks.state,
+      instituteId,
+      codeVerifier: checks.codeVerifier,
+      nonce: checks.nonce,
+      client,
+      expiresAt: new Date(deps.now() + LOGIN_MINUTES * 60_000),
+    });
+    return await provider.authorizationUrl(config, callbackUrl(deps.publicUrl), checks);
+  } catch (err) {
+    if (!(err instanceof provider.ProviderFailure)) throw err;
+    deps.log.info('SSO start failed', { institute: instituteId, reason: err.reason });
+    return failed(deps, err.kind, client);
+  }
+}
+
+/**
+ * GET /v2/auth/sso/callback: checks the provider's answer, finds or creates the user (with the
+ * configured role, and the membership), and sends the browser back with a one-time code. Every
+ * failure goes back to the login page with its reason.
+ */
+export async function callback(deps: SsoDeps, url: URL): Promise<string> {
+  const now = new Date(deps.now());
+  await sso.deleteStaleLogins(deps.db.manager, now);
+  const state = url.searchParams.get('state');
+  const login = state ? await sso.takeLogin(deps.db.manager, state, now) : null;
+  if (!login) return failed(deps, 'expired');
+  const back = (error: SsoError) => failed(deps, error, login.client);
+  const found = await providerOf(deps, login.instituteId);
+  if (!found) return back('not-configured');
+
+  let identity: provider.Identity;
+  try {
+    const config = await provider.configure(found.client, deps.now());
+    identity = await provider.complete(config, url, callbackUrl(deps.publicUrl), {
+      codeVerifier: login.codeVerifier,
+      state: state ?? '',
+      nonce: login.nonce,
+    });
+  } catch (err) {
+    if (!(err instanceof provider.ProviderFailure)) throw err;
+    deps.log.info('SSO sign-in refused', { institute: login.instituteId, reason: err.reason });
+    return back(err.kind);
+  }
+  // The provider speaks for its own domains only.
+  const email = identity.email;
+  if (!email || identity.emailVerified === false) {
+    deps.log.info('SSO sign-in without a verified e-mail', { institute: login.instituteId });
+    return back('no-email');
+  }
+  if (!found.domains.includes(domainOf(email))) {
+    deps.log.info('SSO sign-in of an uncovered domain', { institute: login.instituteId });
+    return back('unknown-domain');
+  }
+
+  const userId = await deps.db.transaction(async (manager) => {
+    const existing = await users.findUserByEmail(manager, email);
+    if (existing && !existing.isActive) return null;
+    const user =
+      existing ??
+      (await users.insertUser(manager, {
+        email,
+        firstName: identity.givenName,
+        lastName: identity.familyName,
+        role: found.settings.defaultRole,
+        isStaff: false,
+        isActive: true,
+        // Never told to anyone: the account signs in through its provider (or a reset link).
+        passwordHash: await hashPassword(newSecret()),
+      }));
+    if (!user.passwordHash) {
+      await users.updateUser(manager, user.id, { passwordHash: await hashPassword(newSecret()) });
+    }
+    await sso.addMembership(manager, user.id, login.instituteId);
+    // The app opens the organization signed in with.
+    await users.updateUser(manager, user.id, { lastInstituteId: login.instituteId });
+    return user.id;
+  });
+  if (userId === null) return back('disabled');
+
+  const code = newSecret();
+  await sso.setCode(deps.db.manager, login.id, {
+    userId,
+    codeHash: sha256Hex(code),
+    codeExpiresAt: new Date(deps.now() + CODE_SECONDS * 1000),
+  });
+  deps.log.info('SSO sign-in', { institute: login.instituteId, user: userId });
+  return backToApp(deps, login.client, SSO_CODE_PARAM, code);
+}
+
+/**
+ * POST /v2/auth/sso/exchange: the one-time code for the usual tokens, once. The session's refresh
+ * tokens stop working SSO_SESSION_HOURS after this (sso_sessions, checked at each refresh).
+ */
+export async function exchange(deps: SsoDeps, code: string) {
+  const now = new Date(deps.now());
+  return deps.db.transaction(async (manager) => {
+    const login = await sso.exchangeCode(manager, sha256Hex(code), now);
+    if (!login?.userId) throw unauthorized(BAD_CODE);
+    const user = await users.findUserWithInstitutes(manager, login.userId);
+    if (!user) throw unauthorized(BAD_CODE);
+    if (!user.isActive) throw unauthorized(DISABLED);
+    const family = randomUUID();
+    await sso.insertSession(manager, {
+      family,
+      userId: user.id,
+      endsAt: new Date(now.getTime() + deps.sessionHours * HOUR_MS),
+    });
+    const { access, refresh } = await issueTokens(deps, user, family, manager);
+    return { access_token: access, refresh_token: refresh, token_type: 'bearer' as const };
+  });
+}

@@ -1,0 +1,130 @@
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToOne,
+  PrimaryColumn,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import type { SsoClient, SsoRole } from '../../shared/api/sso';
+import { Institute } from './institute';
+import { User } from './user';
+
+/**
+ * An institute's OpenID Connect provider (README "Single sign-on"). The client secret is kept
+ * encrypted (AES-256-GCM, server/auth/sso-secret.ts) and never answered by the API.
+ */
+@Entity('institute_sso')
+@Check('CHK_institute_sso_default_role', `default_role IN ('guest', 'member', 'admin', 'owner')`)
+export class InstituteSso {
+  @PrimaryColumn({ type: 'int' })
+  instituteId: number;
+
+  @OneToOne(() => Institute, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'institute_id' })
+  institute?: Institute;
+
+  @Column({ type: 'varchar', length: 500 })
+  issuer: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  clientId: string;
+
+  /** iv, tag and ciphertext, base64url, joined by dots; null: a public client (PKCE alone). */
+  @Column({ type: 'text', nullable: true })
+  clientSecretEncrypted: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'member' })
+  defaultRole: SsoRole;
+
+  /** Whether users of the domains may still sign in with a password. */
+  @Column({ type: 'boolean', default: true })
+  passwordLoginAllowed: boolean;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+/** An e-mail domain an institute's provider covers: each domain belongs to one institute. */
+@Entity('sso_domains')
+export class SsoDomain {
+  @PrimaryColumn({ type: 'varchar', length: 253 })
+  domain: string;
+
+  @Index()
+  @ManyToOne(() => InstituteSso, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'institute_id', referencedColumnName: 'instituteId' })
+  settings?: InstituteSso;
+
+  @Column({ type: 'int' })
+  instituteId: number;
+}
+
+/**
+ * One sign-in through a provider: its `state`, PKCE verifier and `nonce` until the callback, then
+ * the one-time code (its SHA-256) the app exchanges for tokens, once, before `codeExpiresAt`.
+ */
+@Entity('sso_logins')
+export class SsoLogin {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  state: string;
+
+  @ManyToOne(() => Institute, { onDelete: 'CASCADE' })
+  institute?: Institute;
+
+  @Column({ type: 'int' })
+  instituteId: number;
+
+  @Column({ type: 'varchar', length: 128 })
+  codeVerifier: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  nonce: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  client: SsoClient;
+
+  /** Until when the provider may call back. */
+  @Column({ type: 'timestamptz' })
+  expiresAt: Date;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE', nullable: true })
+  user?: User | null;
+
+  @Column({ type: 'int', nullable: true })
+  userId: number | null;
+
+  @Index({ unique: true })
+  @Column({ type: 'char', length: 64, nullable: true })
+  codeHash: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  codeExpiresAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  exchangedAt: Date | null;
+}
+
+/** A session begun with single sign-on: its refresh tokens stop working at `endsAt`. */
+@Entity('sso_sessions')
+export class SsoSession {
+  @PrimaryColumn({ type: 'uuid' })
+  family: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  user?: User;
+
+  @Column({ type: 'int' })
+  userId: number;
+
+  @Column({ type: 'timestamptz' })
+  endsAt: Date;
+}

@@ -1,0 +1,410 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { SSO_ERRORS } from '../../../shared/api/sso';
+import { InstituteSso } from '../../entities/sso';
+import { User } from '../../entities/user';
+import type { ApiClient } from '../../../testing/http';
+import {
+  signInAtProvider,
+  startOidcProvider,
+  type TestOidcProvider,
+} from '../../../testing/oidc-provider';
+import { startTestServer, type TestServer } from '../../../testing/test-server';
+
+/**
+ * Single sign-on end to end: a real OpenID provider (oidc-provider, on loopback) for the flow,
+ * and a small provider of our own (jose) that answers ID tokens wrong in one way each, which the
+ * server must refuse. The server's clock (ctx.now) is driven where expiry matters.
+ */
+let server: TestServer;
+let op: TestOidcProvider;
+let staff: ApiClient;
+let hospital: number;
+let courier: number;
+const CLIENT = { clientId: 'vialqc', clientSecret: 'a-client-secret-of-the-test' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  op = await startOidcProvider({
+    ...CLIENT,
+    redirectUri: `${server.ctx.config.publicUrl}/v2/auth/sso/callback`,
+  });
+  staff = await server.login('staff@example.org');
+  ({ hospital, courier } = await server.demoInstitutes());
+});
+afterAll(async () => {
+  await op?.stop();
+  await server?.stop();
+});
+afterEach(() => {
+  server.ctx.now = () => Date.now();
+});
+
+const configure = (institute: number, settings: Record<string, unknown>) =>
+  staff.put(`/v2/institutes/${institute}/sso`, settings);
+
+const start = (institute: number) => server.api.get(`/v2/auth/sso/start?institute=${institute}`);
+
+/** The redirect's query parameter, from a 302 into the app. */
+function param(res: { status: number; headers: Headers }, name: string): string | null {
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location')!).searchParams.get(name);
+}
+
+/** Signs `email` in through the real provider: the one-time code the app receives. */
+async function ssoCode(email: string): Promise<string> {
+  const started = await start(hospital);
+  expect(started.status).toBe(302);
+  const callback = await signInAtProvider(started.headers.get('location')!, email);
+  expect(callback.pathname).toBe('/v2/auth/sso/callback');
+  const back = await server.api.get(callback.pathname + callback.search);
+  const error = param(back, 'sso_error');
+  if (error) throw new Error(`The callback refused: ${error}`);
+  expect(new URL(back.headers.get('location')!).pathname).toBe('/login');
+  return param(back, 'sso_code')!;
+}
+
+const exchange = (code: string) => server.api.post('/v2/auth/sso/exchange', { code });
+
+describe('settings', () => {
+  it('are set by staff, with the secret encrypted and never answered', async () => {
+    const put = await configure(hospital, {
+      issuer: op.issuer,
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      domains: ['Northfield.example', 'nhs-northfield.example'],
+      default_role: 'admin',
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({
+      configured: true,
+      issuer: op.issuer,
+      client_id: 'vialqc',
+      client_secret_set: true,
+      domains: ['nhs-northfield.example', 'northfield.example'],
+      default_role: 'admin',
+      password_login_allowed: true,
+    });
+    expect(JSON.stringify((await staff.get(`/v2/institutes/${hospital}/sso`)).body)).not.toContain(
+      CLIENT.clientSecret,
+    );
+    const row = await server.ctx.db
+      .getRepository(InstituteSso)
+      .findOneByOrFail({ instituteId: hospital });
+    expect(row.clientSecretEncrypted).not.toContain(CLIENT.clientSecret);
+  });
+
+  it('keep the stored secret when a change leaves it out', async () => {
+    const put = await configure(hospital, {
+      issuer: op.issuer,
+      client_id: CLIENT.clientId,
+      domains: ['northfield.example'],
+      default_role: 'member',
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ client_secret_set: true, domains: ['northfield.example'] });
+  });
+
+  it('refuse a domain another organization covers, staff as the default role, and members', async () => {
+    const taken = await configure(courier, {
+      issuer: op.issuer,
+      client_id: 'other',
+      domains: ['northfield.example'],
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.detail).toMatch(/northfield\.example already signs in with/);
+    const asStaff = await configure(courier, {
+      issuer: op.issuer,
+      client_id: 'other',
+      domains: ['lakeside.example'],
+      default_role: 'staff',
+    });
+    expect(asStaff.status).toBe(422);
+    const member = await server.login('member@example.org');
+    expect((await member.get(`/v2/institutes/${hospital}/sso`)).status).toBe(403);
+  });
+});
+
+describe('sign-in through the provider', () => {
+  it('finds the organization of an e-mail, and none for an uncovered domain', async () => {
+    const found = await server.api.get('/v2/auth/sso/discover?email=ann@northfield.example');
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({ institute: hospital, name: 'Northfield General Hospital' });
+    const none = await server.api.get('/v2/auth/sso/discover?email=ann@elsewhere.example');
+    expect(none.status).toBe(404);
+    expect(none.body.detail).toBe(
+      'No organization signs in this e-mail domain with single sign-on.',
+    );
+  });
+
+  it('creates the user at first sign-in with the role and membership, and reuses it after', async () => {
+    const first = await exchange(await ssoCode('nina@northfield.example'));
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: 'bearer',
+    });
+    const nina = server.api.as(first.body.access_token);
+    const account = await nina.get('/v2/auth/account');
+    expect(account.status).toBe(200);
+    expect(account.body).toMatchObject({
+      email: 'nina@northfield.example',
+      role: 'member',
+      last_institute: hospital,
+    });
+    const user = await server.ctx.db.getRepository(User).findOneOrFail({
+      where: { email: 'nina@northfield.example' },
+      relations: { institutes: true },
+    });
+    expect(user.isStaff).toBe(false);
+    expect(user.institutes.map((i) => i.id)).toEqual([hospital]);
+
+    const second = await exchange(await ssoCode('nina@northfield.example'));
+    expect(second.status).toBe(200);
+    expect(
+      await server.ctx.db.getRepository(User).countBy({ email: 'nina@northfield.example' }),
+    ).toBe(1);
+  });
+
+  it('refuses a one-time code used once already, or too late', async () => {
+    const code = await ssoCode('otto@northfield.example');
+    expect((await exchange(code)).status).toBe(200);
+    const replay = await exchange(code);
+    expect(replay.status).toBe(401);
+    expect(replay.body.detail).toBe(
+      'This sign-in code is invalid, expired or already used. Please sign in again.',
+    );
+    const late = await ssoCode('otto@northfield.example');
+    const now = Date.now();
+    server.ctx.now = () => now + 61_000;
+    expect((await exchange(late)).status).toBe(401);
+  });
+
+  it('refuses an account disabled here', async () => {
+    await exchange(await ssoCode('dora@northfield.example'));
+    await server.ctx.db
+      .getRepository(User)
+      .update({ email: 'dora@northfield.example' }, { isActive: false });
+    const started = await start(hospital);
+    const callback = await signInAtProvider(
+      started.headers.get('location')!,
+      'dora@northfield.example',
+    );
+    const back = await server.api.get(callback.pathname + callback.search);
+    expect(param(back, 'sso_error')).toBe('disabled');
+  });
+
+  it('refuses an e-mail outside the domains the organization set', async () => {
+    const started = await start(hospital);
+    const callback = await signInAtProvider(
+      started.headers.get('location')!,
+      'eve@elsewhere.example',
+    );
+    const back = await server.api.get(callback.pathname + callback.search);
+    expect(param(back, 'sso_error')).toBe('unknown-domain');
+  });
+
+  it('sends the refusal of the provider (error=) and an unknown state back to the login page', async () => {
+    const started = await start(hospital);
+    const state = new URL(started.headers.get('location')!).searchParams.get('state')!;
+    const refused = await server.api.get(
+      `/v2/auth/sso/callback?error=access_denied&error_description=no&state=${state}&iss=${op.issuer}`,
+    );
+    expect(param(refused, 'sso_error')).toBe('refused');
+    const unknown = await server.api.get('/v2/auth/sso/callback?code=x&state=never-issued');
+    expect(param(unknown, 'sso_error')).toBe('expired');
+    expect(SSO_ERRORS.refused).toMatch(/did not sign you in/);
+  });
+
+  it('ends the session at SSO_SESSION_HOURS: refresh refused after', async () => {
+    const code = await ssoCode('rita@northfield.example');
+    // The exchange happened 12 hours and a minute ago, by the server's clock.
+    const now = Date.now();
+    server.ctx.now = () => now - (12 * 60 + 1) * 60_000;
+    const tokens = await exchange(code);
+    expect(tokens.status).toBe(200);
+    server.ctx.now = () => now;
+    const refresh = await server.api.post('/v2/auth/refresh', {
+      refresh: tokens.body.refresh_token,
+    });
+    expect(refresh.status).toBe(401);
+    // A session begun now refreshes.
+    const fresh = await exchange(await ssoCode('rita@northfield.example'));
+    const again = await server.api.post('/v2/auth/refresh', { refresh: fresh.body.refresh_token });
+    expect(again.status).toBe(200);
+  });
+
+  it('refuses password sign-in for a covered domain when the organization says so', async () => {
+    await exchange(await ssoCode('paul@northfield.example'));
+    const password = () =>
+      server.api.form('/v2/auth/token', { username: 'paul@northfield.example', password: 'x' });
+    expect((await password()).body.detail).toBe('Incorrect e-mail/username or password.');
+    await configure(hospital, {
+      issuer: op.issuer,
+      client_id: CLIENT.clientId,
+      domains: ['northfield.example'],
+      password_login_allowed: false,
+    });
+    const refused = await password();
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe(
+      'Northfield General Hospital signs you in with single sign-on: use "Continue with Northfield General Hospital".',
+    );
+    // Others still sign in with their password.
+    expect((await server.login('owner@example.org')).token).toEqual(expect.any(String));
+  });
+
+  it('sends the browser back when the provider cannot be reached', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(
+      (
+        await configure(courier, {
+          issuer: `http://127.0.0.1:${port}`,
+          client_id: 'vialqc',
+          domains: ['lakeside.example'],
+        })
+      ).status,
+    ).toBe(200);
+    expect(param(await start(courier), 'sso_error')).toBe('unreachable');
+  });
+});
+
+/**
+ * A provider of our own whose token endpoint answers the ID token `mint` makes: each test makes
+ * one wrong in one way, which openid-client must catch.
+ */
+describe('ID tokens that fail the checks', () => {
+  let fake: http.Server;
+  let issuer: string;
+  let mint: (nonce: string) => Promise<string>;
+  let key: CryptoKey;
+  let other: CryptoKey;
+  let jwk: JWK;
+  /** The nonce of each code the fake provider "issued". */
+  const nonces = new Map<string, string>();
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256');
+    key = pair.privateKey;
+    other = (await generateKeyPair('RS256')).privateKey;
+    jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    fake = http.createServer((req, res) => {
+      const url = new URL(req.url!, issuer);
+      const json = (body: unknown) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(body));
+      };
+      if (url.pathname === '/.well-known/openid-configuration') {
+        return json({
+          issuer,
+          authorization_endpoint: `${issuer}/auth`,
+          token_endpoint: `${issuer}/token`,
+          jwks_uri: `${issuer}/jwks`,
+          response_types_supported: ['code'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+        });
+      }
+      if (url.pathname === '/jwks') return json({ keys: [jwk] });
+      if (url.pathname === '/token') {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          const code = new URLSearchParams(body).get('code')!;
+          void mint(nonces.get(code)!).then((idToken) =>
+            json({ access_token: 'at', token_type: 'Bearer', expires_in: 300, id_token: idToken }),
+          );
+        });
+        return;
+      }
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    issuer = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    expect(
+      (
+        await configure(courier, {
+          issuer,
+          client_id: 'vialqc',
+          client_secret: 'fake-secret',
+          domains: ['lakeside.example'],
+        })
+      ).status,
+    ).toBe(200);
+  });
+  afterAll(() => new Promise((resolve) => fake.close(resolve)));
+
+  const good = (nonce: string) => ({
+    iss: issuer,
+    aud: 'vialqc',
+    sub: 'lena',
+    email: 'lena@lakeside.example',
+    email_verified: true,
+    nonce,
+  });
+  const sign = (claims: Record<string, unknown>, signer = key, expiresIn = '5m') =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(signer);
+
+  /** Starts a sign-in, lets the fake provider "sign the user in", and calls back with its code. */
+  async function callBack(): Promise<string | null> {
+    const started = await start(courier);
+    const auth = new URL(started.headers.get('location')!);
+    expect(auth.origin).toBe(issuer);
+    const code = `code-${Math.random()}`;
+    nonces.set(code, auth.searchParams.get('nonce')!);
+    const back = await server.api.get(
+      `/v2/auth/sso/callback?code=${code}&state=${auth.searchParams.get('state')}`,
+    );
+    return param(back, 'sso_error');
+  }
+
+  it('accepts a right one (the fake provider itself is sound)', async () => {
+    mint = (nonce) => sign(good(nonce));
+    expect(await callBack()).toBeNull();
+  });
+
+  it.each([
+    ['a wrong issuer', (nonce: string) => sign({ ...good(nonce), iss: 'https://evil.example' })],
+    ['a wrong audience', (nonce: string) => sign({ ...good(nonce), aud: 'someone-else' })],
+    ['a wrong nonce', (nonce: string) => sign({ ...good(`${nonce}x`) })],
+    ['a signature of another key', (nonce: string) => sign(good(nonce), other)],
+    [
+      'claims changed after signing',
+      async (nonce: string) => {
+        const [header, , signature] = (await sign(good(nonce))).split('.');
+        const claims = Buffer.from(
+          JSON.stringify({ ...good(nonce), email: 'boss@lakeside.example', exp: 9e9, iat: 1 }),
+        ).toString('base64url');
+        return [header, claims, signature].join('.');
+      },
+    ],
+  ])('refuses %s', async (_what, wrong) => {
+    mint = wrong;
+    expect(await callBack()).toBe('invalid');
+  });
+
+  it('refuses an expired one, by the server clock', async () => {
+    mint = (nonce) => sign(good(nonce), key, '5m');
+    const now = Date.now();
+    // The server's clock is an hour ahead: the token it gets expired 55 minutes ago.
+    server.ctx.now = () => now + 3_600_000;
+    const started = await start(courier);
+    const auth = new URL(started.headers.get('location')!);
+    const code = 'code-expired';
+    nonces.set(code, auth.searchParams.get('nonce')!);
+    const back = await server.api.get(
+      `/v2/auth/sso/callback?code=${code}&state=${auth.searchParams.get('state')}`,
+    );
+    expect(param(back, 'sso_error')).toBe('invalid');
+  });
+});

@@ -1,0 +1,19 @@
+/** The little of `oidc-provider` (untyped, and used only by the tests) the test provider uses. */
+declare module 'oidc-provider' {
+  interface Account {
+    accountId: string;
+    claims: () => Record<string, unknown>;
+  }
+  export interface Configuration {
+    clients: Record<string, unknown>[];
+    findAccount: (ctx: unknown, id: string) => Account;
+    claims: Record<string, string[]>;
+    features: Record<string, { enabled: boolean }>;
+    pkce: { required: () => boolean };
+    cookies: { keys: string[] };
+  }
+  export class Provider {
+    constructor(issuer: string, configuration: Configuration);
+    listen(port: number, host: string, listening: () => void): unknown;
+  }
+}
