@@ -77,7 +77,7 @@ it("lets the owner change the organization's provider on its settings, keeping t
 
   const staff = await server.login('staff@example.org');
   expect((await staff.get(`/v2/institutes/${hospital}/sso`)).body).toMatchObject({
-    domains: ['northfield.example', 'lab.northfield.example'],
+    domains: ['lab.northfield.example', 'northfield.example'], // in the order of their names
     client_secret_set: true,
   });
 });
