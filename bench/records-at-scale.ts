@@ -188,6 +188,11 @@ export async function benchRecordsAtScale(
       password: DEMO_PASSWORD,
     });
     const member = api.as(login.body.access_token as string);
+    const ownerLogin = await api.form('/v2/auth/token', {
+      username: 'owner@example.org',
+      password: DEMO_PASSWORD,
+    });
+    const owner = api.as(ownerLogin.body.access_token as string);
     const hospital = (
       await pg.query(`SELECT id FROM institutes WHERE name = 'Northfield General Hospital'`)
     ).rows[0].id as number;
@@ -207,10 +212,12 @@ export async function benchRecordsAtScale(
     const yearAgo = new Date(Date.now() - 365 * DAY_MS).toISOString();
     const now = new Date().toISOString();
 
-    const get = (url: string) => async () => {
-      const answer = await member.get(url);
-      if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
-    };
+    const get =
+      (url: string, as = member) =>
+      async () => {
+        const answer = await as.get(url);
+        if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
+      };
     const reviewed = 'is_processed=true&is_reviewed=true&exclude=false&page=0&size=20';
     const endpoints = {
       lines: get(`/v2/institutes/${hospital}/lines?size=9999&ordering=name`),
@@ -230,7 +237,12 @@ export async function benchRecordsAtScale(
       monitoring: get(`/v2/lines/${monitored}/monitoring?limit=200`),
       events: get(`/v2/institutes/${hospital}/events?page=0&size=20&ordering=-opened_at`),
       unreadCount: get('/v2/notifications/unread-count'),
+      // The Audit Log's first page (owners, admins, staff); every record inserted below leaves
+      // its entry, as an upload does.
+      auditLog: get(`/v2/institutes/${hospital}/audit-events?page=0&size=20`, owner),
     };
+    const auditEntries = async () =>
+      Number((await pg.query('SELECT count(*) FROM audit_events')).rows[0].count);
     type Name = keyof typeof endpoints;
     const measure = async () => {
       const out = {} as Record<Name, number>;
@@ -239,6 +251,7 @@ export async function benchRecordsAtScale(
     };
 
     const demoCount = Number((await pg.query('SELECT count(*) FROM records')).rows[0].count);
+    const demoEntries = await auditEntries();
     const atDemo = await measure();
     const settings = await rejectionSettings(server.ctx.db.manager, hospital);
     const [, insertMs] = await timed(() =>
@@ -251,6 +264,7 @@ export async function benchRecordsAtScale(
     console.log(
       `  the monitored line has ${sequence.toLocaleString('en')} records since its baseline`,
     );
+    const scaleEntries = await auditEntries();
     const atScale = await measure();
     const processing = await benchProcessingWithRules(server, pg, member, {
       hospital,
@@ -338,6 +352,13 @@ export async function benchRecordsAtScale(
       },
       vsDemo(`events list, page 0 newest first, at ${scale}`, 'events'),
       vsDemo('notifications unread count', 'unreadCount'),
+      {
+        ...vsDemo(
+          `audit log, page 0 newest first, at ${scaleEntries.toLocaleString('en')} entries`,
+          'auditLog',
+        ),
+        baselineName: `demo, ${demoEntries.toLocaleString('en')} entries`,
+      },
       processing,
       ...exports,
     ];

@@ -17,6 +17,7 @@ import { sendStatic, staticFiles } from './http/static-files';
 import { sendSharedJson, sharedJson } from './http/tagged-json';
 import { accountTokensRouter } from './routes/account-tokens/router';
 import { analyzerRouter } from './routes/analyzer/router';
+import { auditRouter } from './routes/audit/router';
 import { authRouter } from './routes/auth/router';
 import { clinicalDataRouter } from './routes/clinical-data/router';
 import { commentsRouter } from './routes/comments/router';
@@ -60,6 +61,7 @@ const ROUTERS = [
   supportRouter,
   contractsRouter,
   downloadsRouter,
+  auditRouter,
 ];
 
 /**

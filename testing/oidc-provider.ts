@@ -5,6 +5,10 @@ import { freePort } from '../server/db/embedded-postgres';
 /** The OpenID provider of testing/oidc-provider-main.ts, running on loopback. */
 export interface TestOidcProvider {
   issuer: string;
+  /** The provider no longer knows the account (the login `email`): its grants stop working. */
+  removeAccount(email: string): Promise<void>;
+  /** How many HTTP requests the provider has served so far. */
+  requests(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -30,7 +34,8 @@ export async function startOidcProvider(client: {
     ['--import', 'tsx', path.join(__dirname, 'oidc-provider-main.ts')],
     {
       env: { ...process.env, OIDC_TEST_SETTINGS: JSON.stringify(settings) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel carries the test's controls (removeAccount, requests).
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
   );
   let output = '';
@@ -39,14 +44,31 @@ export async function startOidcProvider(client: {
       output += chunk.toString();
       if (output.includes(`listening on ${port}`)) resolve();
     };
-    child.stdout.on('data', seen);
-    child.stderr.on('data', seen);
+    child.stdout?.on('data', seen);
+    child.stderr?.on('data', seen);
     child.on('exit', (code) =>
       reject(new Error(`The OpenID provider stopped (${code}): ${output}`)),
     );
   });
+  let sent = 0;
+  const answers = new Map<number, (answer: { requests: number }) => void>();
+  child.on('message', (answer: { id: number; requests: number }) => {
+    answers.get(answer.id)?.(answer);
+    answers.delete(answer.id);
+  });
+  /** Sends a control and waits for the provider's answer to it. */
+  const control = (message: { remove: string } | { requests: true }) =>
+    new Promise<{ requests: number }>((resolve, reject) => {
+      const id = ++sent;
+      answers.set(id, resolve);
+      child.send({ id, ...message }, (err) => err && reject(err));
+    });
   return {
     issuer: `http://127.0.0.1:${port}`,
+    removeAccount: async (email) => {
+      await control({ remove: email });
+    },
+    requests: async () => (await control({ requests: true })).requests,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -147,6 +147,20 @@ function screens(ids: Ids): Screen[] {
     { path: `/contracts/${ids.contract}/edit`, only: 'staff' },
     { path: '/vials', only: 'staff', openers: [dialogFrom('Create Vial')] },
     { path: '/rejection-calculator', only: 'staff' },
+    { path: '/audit-log', only: 'staff' },
+    {
+      path: `/line/${ids.line}/summary`,
+      openers: [
+        {
+          name: 'History panel',
+          open: async (page) => {
+            await page.getByRole('button', { name: 'History' }).click();
+            await page.getByRole('list', { name: 'History entries' }).waitFor();
+          },
+        },
+      ],
+    },
+    { path: `/history/line/${ids.line}?institute=${ids.hospital}` },
   ];
 }
 

@@ -39,6 +39,7 @@ export const SETTINGS_MENU: readonly NavEntry[] = [
   { path: '/contracts', label: 'Manage Contracts', action: 'contracts:manage' },
   { path: '/vials', label: 'Manage Vials', action: 'vials:manage' },
   { path: '/rejection-calculator', label: 'Rejection Calculator', action: 'rejection:calculator' },
+  { path: '/audit-log', label: 'Audit Log', action: 'audit:read' },
   { path: '/account', label: 'Account Settings' },
   { path: '/support/contact', label: 'Contact Us', action: 'support:contact' },
 ];

@@ -55,6 +55,8 @@ const ContractsPage = lazy(() => import('./routes/contracts'));
 const ContractAddPage = lazy(() => import('./routes/contract-add'));
 const ContractEditPage = lazy(() => import('./routes/contract-edit'));
 const VialsPage = lazy(() => import('./routes/vials'));
+const AuditLogPage = lazy(() => import('./routes/audit-log'));
+const AuditHistoryPage = lazy(() => import('./routes/audit-history'));
 
 interface ScreenRoute {
   path: string;
@@ -205,6 +207,15 @@ export const router = createBrowserRouter([
                   element: <UserCreatePage />,
                 },
               ]),
+              ...actionRoutes('audit:read', [
+                { path: '/audit-log', handle: screen('Audit Log'), element: <AuditLogPage /> },
+              ]),
+              // Whoever may read the object may read its History (the server checks which).
+              {
+                path: '/history/:objectType/:objectId?',
+                handle: screen('History'),
+                element: <AuditHistoryPage />,
+              },
               ...actionRoutes('support:contact', [
                 {
                   path: '/support/contact',

@@ -89,7 +89,7 @@ async function retryAfterRefresh(config: RetryConfig): Promise<unknown> {
         showConnectionLost();
         throw error;
       }
-      endSession();
+      endSession(errorDetail(error));
       throw error;
     }
   }

@@ -11,6 +11,8 @@ export const queryRoots = {
   accessTokens: ['access-tokens'],
   auth: ['auth'],
   analyzer: ['analyzer'],
+  /** The audit trail: the Audit Log and each object's History. */
+  audit: ['audit'],
   clinicalData: ['clinical-data'],
   comments: ['comments'],
   contracts: ['contracts'],

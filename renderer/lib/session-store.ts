@@ -13,14 +13,22 @@ interface SessionState {
   /** The organization chosen in the selector; null means the user's default institute. */
   instituteId: number | null;
   flagOverrides: Partial<Record<FeatureFlagName, boolean>>;
+  /** Why the server ended the last session (said on the login page), if it said. */
+  endedBecause: string | null;
   signIn: (access: string, refresh: string) => void;
   setTokens: (access: string, refresh: string) => void;
   selectInstitute: (id: number) => void;
   setFlagOverride: (name: FeatureFlagName, value: boolean | undefined) => void;
-  clear: () => void;
+  clear: (endedBecause?: string | null) => void;
 }
 
-const signedOut = { access: null, refresh: null, instituteId: null, flagOverrides: {} };
+const signedOut = {
+  access: null,
+  refresh: null,
+  instituteId: null,
+  flagOverrides: {},
+  endedBecause: null,
+};
 
 export const useSession = create<SessionState>()(
   persist(
@@ -36,7 +44,7 @@ export const useSession = create<SessionState>()(
           else next[name] = value;
           return { flagOverrides: next };
         }),
-      clear: () => set(signedOut),
+      clear: (endedBecause = null) => set({ ...signedOut, endedBecause }),
     }),
     { name: 'vialqc-session', version: 1 },
   ),
@@ -44,9 +52,11 @@ export const useSession = create<SessionState>()(
 
 /**
  * Ends the session: tokens, chosen organization, flag overrides and every cached answer (the
- * stored user among them) go. The route guard then sends the user to /login?redirect=<here>.
+ * stored user among them) go. The route guard then sends the user to /login?redirect=<here>,
+ * which says `reason` when the server gave one (the organization's provider no longer knows
+ * the user, the session expired).
  */
-export function endSession(): void {
-  useSession.getState().clear();
+export function endSession(reason?: string): void {
+  useSession.getState().clear(reason);
   queryClient.clear();
 }

@@ -15,6 +15,7 @@ import {
 import { waitFor } from '../../testing/processes';
 import { runForm, seedFiles } from '../../testing/records';
 import { siblingInstallation, startTestServer, type TestServer } from '../../testing/test-server';
+import { verifyAuditChains } from '../domain/audit/verify';
 import { referencedBlobs } from '../domain/blobs/repository';
 import { backup } from './backup';
 import { blobPath, type Manifest } from './manifest';
@@ -61,6 +62,16 @@ const upload = (run: (typeof lateRuns)[number]) =>
     `/v2/institutes/${ids.institute}/record-upload`,
     runForm(readFixture(run.file), run.vial_uuid, path.basename(run.file)),
   );
+
+async function rowsAt(databaseUrl: string, sql: string) {
+  const pg = new Client({ connectionString: databaseUrl });
+  await pg.connect();
+  try {
+    return (await pg.query(sql)).rows as { id: string; hash: string }[];
+  } finally {
+    await pg.end();
+  }
+}
 
 it('restores what the snapshot held: every answer, every file byte for byte', async () => {
   // Record inserts wait while the answers at the snapshot are read; they go on during the backup.
@@ -140,10 +151,18 @@ it('restores what the snapshot held: every answer, every file byte for byte', as
   sibling = await siblingInstallation(server);
   const { config } = sibling;
   await restore(config, quiet, { from: backupDir });
+  const trail = `SELECT id, hash FROM audit_events ORDER BY id`;
+  const back = await rowsAt(config.databaseUrl!, trail);
   restored = await startServer(config, quiet);
   // The same JWT secret: the staff's token is valid there, and no login changes what it reads.
   const after = await exactAnswers(new ApiClient(restored.url, staff.token), routes);
   expect(after).toEqual(before);
+  // The audit trail came back as it was at the snapshot (the entries of uploads still going on
+  // then came after it), every chain intact.
+  const source: { id: string; hash: string }[] = await server.ctx.db.query(trail);
+  expect(back.length).toBeGreaterThan(0);
+  expect(source).toEqual(expect.arrayContaining(back));
+  expect(await verifyAuditChains(restored.ctx.db)).toEqual([]);
 }, 180_000);
 
 it('backup:verify passes a whole backup and names a changed blob', () => {

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { Analyzer } from '../entities/analyzer';
+import { AuditEvent } from '../entities/audit-event';
 import { AuthAttempt } from '../entities/auth-attempt';
 import { OneTimeToken, RefreshToken } from '../entities/auth-token';
 import { ClinicalData } from '../entities/clinical-data';
@@ -29,6 +30,7 @@ import { LineTally, RecordCounts, RecordDay } from '../entities/record-tallies';
 import { User } from '../entities/user';
 import { Validation } from '../entities/validation';
 import { Vial } from '../entities/vial';
+import { AuditContextSubscriber } from './audit-context';
 import { SnakeNamingStrategy } from './naming-strategy';
 
 export const ENTITIES = [
@@ -66,6 +68,7 @@ export const ENTITIES = [
   SsoDomain,
   SsoLogin,
   SsoSession,
+  AuditEvent,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */
@@ -81,6 +84,7 @@ export function createDataSource(
     url,
     entities: ENTITIES,
     migrations,
+    subscribers: [AuditContextSubscriber],
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     migrationsTransactionMode: 'each',

@@ -111,9 +111,20 @@ export class SsoLogin {
 
   @Column({ type: 'timestamptz', nullable: true })
   exchangedAt: Date | null;
+
+  /**
+   * The provider's refresh token from the callback (encrypted like the client secret), until the
+   * exchange moves it to the session's row; null when the provider issued none.
+   */
+  @Column({ type: 'text', nullable: true })
+  providerRefreshEncrypted: string | null;
 }
 
-/** A session begun with single sign-on: its refresh tokens stop working at `endsAt`. */
+/**
+ * A session begun with single sign-on: its refresh tokens stop working at `endsAt`. With a
+ * provider refresh token, each refresh re-checks the user with the provider (README "Single
+ * sign-on"), and `endsAt` moves to SSO_SESSION_HOURS after the last check it passed.
+ */
 @Entity('sso_sessions')
 export class SsoSession {
   @PrimaryColumn({ type: 'uuid' })
@@ -127,4 +138,18 @@ export class SsoSession {
 
   @Column({ type: 'timestamptz' })
   endsAt: Date;
+
+  /** Whose provider signed the session in; null for sessions begun before it was kept. */
+  @ManyToOne(() => Institute, { onDelete: 'SET NULL', nullable: true })
+  institute?: Institute | null;
+
+  @Column({ type: 'int', nullable: true })
+  instituteId: number | null;
+
+  /**
+   * The provider's refresh token, encrypted like the client secret (server/auth/sso-secret.ts,
+   * under the institute), never logged nor answered; null when the provider issued none.
+   */
+  @Column({ type: 'text', nullable: true })
+  providerRefreshEncrypted: string | null;
 }

@@ -70,6 +70,10 @@ function releaseFolder(): string {
   return dir;
 }
 
+let walkCalls = 0;
+/** A text no earlier call of the walk sent. */
+const walkText = () => `Walk ${++walkCalls}`;
+
 /** Bodies that must name real things to be answered with a success. */
 const BODIES: Record<string, () => unknown> = {
   'POST /v2/auth/token': () => ({ username: 'member@example.org', password: DEMO_PASSWORD }),
@@ -78,6 +82,24 @@ const BODIES: Record<string, () => unknown> = {
   'POST /v2/vials/create-diff': () => ({ label: ids.vial }),
   // The file the walk's own upload attached (kept.pdf stays for the download).
   'POST /v2/contracts/{id}/files': () => ({ filenames: ['walk.pdf'] }),
+  // Each call changes something, so that each leaves its entry in the audit trail.
+  'POST /v2/auth/request-password-reset': () => ({ email: 'member@example.org' }),
+  'PATCH /v2/labels/{id}': () => ({ label: walkText() }),
+  'PATCH /v2/lines/{id}': () => ({ description: walkText() }),
+  'PATCH /v2/validations/{id}': () => ({ name: walkText() }),
+  'PATCH /v2/contracts/{id}': () => ({ title: walkText() }),
+  'PATCH /v2/hemolysis-index-data/{id}': () => ({ title: walkText() }),
+  'PATCH /v2/hemolysis-index-data/{id}/measurements/{mid}': () => ({ value: ++walkCalls }),
+  'PATCH /v2/institutes/{id}': () => ({ total_lines: ++walkCalls }),
+  'PATCH /v2/vials/{label}': () => ({ notes: walkText() }),
+  'PATCH /v2/records/{id}': () => ({ exclude: ++walkCalls % 2 === 0 }),
+  'POST /v2/institutes/{id}/records/bulk': () => ({
+    ids: [ids.record],
+    exclude: ++walkCalls % 2 === 0,
+  }),
+  'PUT /v2/institutes/{id}/notification-settings': () => ({
+    vial_silent: { in_app: ++walkCalls % 2 === 0, email: 'off' },
+  }),
   'POST /v2/account/tokens': () => ({
     name: 'Walk',
     scope: 'read',
@@ -102,6 +124,39 @@ const NEED_A_CODE = [
   'POST /v2/account/mfa/totp/confirm',
   'DELETE /v2/account/mfa/totp',
 ];
+
+/**
+ * Writes that change nothing the audit trail keeps. Every other write the walk makes must leave
+ * an entry naming its caller, at least once over the roles (a second, identical PATCH changes
+ * nothing and leaves none).
+ */
+const UNAUDITED = [
+  // A session's refresh: its sign-in was recorded.
+  'POST /v2/auth/refresh',
+  // Which of one's organizations the app shows first: a preference, not a change of data.
+  'PUT /v2/auth/account/organization',
+  // One's own notifications marked as read.
+  'POST /v2/notifications/read-all',
+  'POST /v2/notifications/{id}/read',
+  // A message to support by e-mail.
+  'POST /v2/support/contact',
+  // The walk uploads a run seen before (200: nothing added); a new upload's entry is tested in
+  // server/domain/audit/audit-trail.api.test.ts.
+  'POST /v2/institutes/{id}/record-upload',
+];
+
+const lastAuditEntry = async (): Promise<number> =>
+  Number((await server.ctx.db.query(`SELECT coalesce(max(id), 0) AS id FROM audit_events`))[0].id);
+
+/** Whether an entry naming the caller (or anyone, for an anonymous call) came after `since`. */
+async function audited(since: number, role: Role | 'anonymous'): Promise<boolean> {
+  const [{ count }] = await server.ctx.db.query(
+    `SELECT count(*)::int AS count FROM audit_events
+      WHERE id > $1 AND ($2::text IS NULL OR actor_email = $2)`,
+    [since, role === 'anonymous' ? null : `${role}@example.org`],
+  );
+  return count > 0;
+}
 
 /** A multipart body that validates (a record upload: a real run file of a known vial). */
 function sendMultipart(client: ApiClient, op: WalkOperation, url: string): Promise<Answer> {
@@ -161,6 +216,8 @@ it('answers every declared operation as the document says, as every role', async
   expect(operations.length).toBe(declared.size);
   const mismatches: string[] = [];
   const succeeded = new Set<string>();
+  const writes = new Set<string>();
+  const auditedWrites = new Set<string>();
   for (const op of operations) {
     const operation = declared.get(label(op))!;
     // Lower roles first: a deletion by staff must not hide what the others are answered.
@@ -173,6 +230,7 @@ it('answers every declared operation as the document says, as every role', async
       const body =
         BODIES[label(op)]?.() ??
         (op.body && sampleBody(op.body.schema, ids, '', { optionalBooleans: true }));
+      const lastEntry = await lastAuditEntry();
       const res =
         op.body?.media === 'multipart/form-data'
           ? await sendMultipart(client, op, url)
@@ -182,10 +240,16 @@ it('answers every declared operation as the document says, as every role', async
         mismatches.push(`${label(op)} as ${role}: ${problem} ${JSON.stringify(res.body)}`);
       }
       if (res.status < 300 || res.status === 302) succeeded.add(label(op));
+      if (op.method !== 'GET' && res.status < 300) {
+        writes.add(label(op));
+        if (await audited(lastEntry, role)) auditedWrites.add(label(op));
+      }
       if (role === 'anonymous' && op.access !== 'public') expect(res.status).toBe(401);
     }
   }
   expect(mismatches).toEqual([]);
+  // Every write that succeeded left its entry in the audit trail, naming who did it.
+  expect([...writes].filter((op) => !auditedWrites.has(op) && !UNAUDITED.includes(op))).toEqual([]);
   // The walk proves something only where it reaches the answer with a body.
   expect(
     operations

@@ -2,8 +2,10 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import { type z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { can, type Access } from '../domain/policy';
+import { withAuditContext, type AuditContext } from '../db/audit-context';
 import { invalidSchemaInput } from '../domain/errors';
 import { registerOperation, successStatus } from './openapi';
+import { requestIdOf } from './request-log';
 import { acceptsPersonalTokens, tokenScope } from './token-scope';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -83,6 +85,14 @@ function parse<S extends Schema>(
   return result.data as Out<S>;
 }
 
+/** Who acts in a request, as its audit trail entries name them. */
+const actingAs = (req: Request, res: Response, user: AuthUser | undefined): AuditContext => ({
+  actor_id: user?.id ?? null,
+  actor_email: user?.email ?? null,
+  client_address: req.ip ?? null,
+  request_id: requestIdOf(res) ?? null,
+});
+
 function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
   router: Router,
   spec: RouteSpec<B, Q, P>,
@@ -108,10 +118,10 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
         res,
       };
       const ctx = makeCtx(base);
-      const result = await handler(ctx);
+      const user = (ctx as { user?: AuthUser }).user;
+      const result = await withAuditContext(actingAs(req, res, user), () => handler(ctx));
       // A service that forgot its authorize() call must not pass unnoticed: an answer to a
       // role the declared action excludes is a bug, reported as one.
-      const user = (ctx as { user?: AuthUser }).user;
       if (user && action && !can(user, action)) {
         throw new Error(`${spec.method} ${spec.path} let a ${user.role} do ${action}`);
       }

@@ -1,5 +1,7 @@
 import type { Response } from 'express';
 import { EXPORT_MEDIA_TYPES, type ExportFormat } from '../../shared/api/exports';
+import type { DataSource } from 'typeorm';
+import { auditExport } from '../domain/audit/export-entry';
 import { writeCsv } from '../domain/exports/csv';
 import type { ExportCell, ExportTable } from '../domain/exports/table';
 import { writeXlsx } from '../domain/exports/xlsx';
@@ -24,14 +26,17 @@ async function withFirstBatch(table: ExportTable): Promise<ExportTable> {
 
 /**
  * Streams an export as a download in `format`, never kept by a cache (it holds the lab's data).
- * Every export of the product is sent from here, so here is where it will be recorded in the
- * audit trail (who, which table and filters, which format) once there is one (issue 22).
+ * Every export of the product is sent from here, and recorded in the audit trail (who, which
+ * table and filters, which format) before its first byte: before the cursor takes its
+ * connection, so that concurrent exports never each hold one while waiting for another.
  */
 export async function sendExport(
   res: Response,
+  db: DataSource,
   table: ExportTable,
   format: ExportFormat,
 ): Promise<typeof HANDLED> {
+  await auditExport(db, table, format);
   const started = await withFirstBatch(table);
   res
     .status(200)

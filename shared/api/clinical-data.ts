@@ -10,6 +10,7 @@ import {
   pageQuery,
   text,
 } from './common';
+import { exportFormatQuery } from './exports';
 import { labelRef } from './records';
 import { ANALYTE_NAMES } from '../rejection/model';
 
@@ -144,6 +145,9 @@ export const clinicalDataListQuery = orderedPageQuery(CLINICAL_DATA_ORDERINGS).e
 });
 export type ClinicalDataListQuery = z.output<typeof clinicalDataListQuery>;
 export type ClinicalDataListParams = z.input<typeof clinicalDataListQuery>;
+
+/** The clinical data list's filters and order (paging aside: the export holds every page). */
+export const clinicalDataExportQuery = clinicalDataListQuery.extend(exportFormatQuery.shape);
 
 /** The record picker: processed records from the day before to two days after `date`. */
 export const recordChoicesQuery = z.object({ date: calendarDate() });

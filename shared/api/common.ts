@@ -243,4 +243,7 @@ export const out = {
   text: () => z.string(),
   number: () => z.number(),
   int: () => z.number().int(),
+  bool: () => z.boolean(),
+  /** Any JSON value the server stored and answers as it is (an audit entry's changes). */
+  json: () => z.unknown(),
 };

@@ -16,6 +16,7 @@ import {
   timeZone,
   uploadedFile,
 } from './common';
+import { exportFormatQuery } from './exports';
 import { labelRef } from './records';
 
 export const HEMOLYSIS_MESSAGES = {
@@ -159,6 +160,9 @@ export const summaryQuery = z.object({
   donor_sample: queryBoolean.optional(),
 });
 export type SummaryParams = z.input<typeof summaryQuery>;
+
+/** The summary's filters and period, for its export. */
+export const summaryExportQuery = summaryQuery.extend(exportFormatQuery.shape);
 
 const rates = z.object({ ldh: out.number(), asat: out.number(), potassium: out.number() });
 

@@ -31,6 +31,10 @@ export const PERMISSIONS = {
   /** Invite, edit, revoke and resend users of one's institutes; access management. */
   'users:manage': from('admin'),
   'analyzer:edit': from('admin'),
+  /** The institute's Audit Log (staff: every institute's). */
+  'audit:read': from('admin'),
+  /** The Audit Log over every institute at once. */
+  'audit:read-all': from('staff'),
   'reports:edit-title': from('admin'),
   /** Organization settings and Edit Settings; the organizations list (their own). */
   'institute:settings': from('owner'),

@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { HistoryPanel } from '../../features/audit';
 import {
   ContractFiles,
   ContractForm,
@@ -33,6 +34,12 @@ export default function ContractEditPage() {
         Files
       </Typography>
       <ContractFiles contract={contract.data} />
+      <Divider sx={{ my: 3 }} />
+      <HistoryPanel
+        instituteId={contract.data.institute}
+        objectType="contract"
+        objectId={contract.data.id}
+      />
     </Paper>
   );
 }

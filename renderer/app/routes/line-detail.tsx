@@ -8,6 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
+import { HistoryPanel } from '../../features/audit';
 import { useFeatureFlags, useLineWord } from '../../features/institutes';
 import { LineEvents } from '../../features/events';
 import { LineMonitoring, LineSummary, LineValidationsTable, useLine } from '../../features/lines';
@@ -74,6 +75,7 @@ export default function LineDetailPage() {
       )}
       {view === 'records' && <LineRecordsList instituteId={l.institute} lineId={l.id} />}
       {view === 'validations' && <LineValidationsTable lineId={l.id} />}
+      <HistoryPanel instituteId={l.institute} objectType="line" objectId={l.id} />
     </Stack>
   );
 }

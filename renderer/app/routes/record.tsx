@@ -1,5 +1,7 @@
+import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { HistoryPanel } from '../../features/audit';
 import { useAreaOpen, useSelectedInstituteId } from '../../features/institutes';
 import { ErrorFetching } from '../../components/ui/query-state';
 import { useRecord, RecordDetail, usePrefetchRecordCharts } from '../../features/records';
@@ -13,5 +15,14 @@ export default function RecordPage() {
   if (record.isLoading) return <LoadingScreen />;
   if (record.isError || !record.data)
     return <ErrorFetching error={record.error} back={{ to: '/records', label: 'Records' }} />;
-  return <RecordDetail record={record.data} />;
+  return (
+    <Stack spacing={2}>
+      <RecordDetail record={record.data} />
+      <HistoryPanel
+        instituteId={record.data.institute}
+        objectType="record"
+        objectId={record.data.id}
+      />
+    </Stack>
+  );
 }

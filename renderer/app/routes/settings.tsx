@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { AnalyzerSettings, RejectionModelSummary } from '../../features/analyzer';
+import { HistoryPanel } from '../../features/audit';
 import { useUser } from '../../features/auth';
 import { useSelectedInstituteId } from '../../features/institutes';
 import { InstituteUsersTable } from '../../features/users';
@@ -36,6 +37,7 @@ export default function SettingsPage() {
           <>
             <AnalyzerSettings instituteId={instituteId} />
             <RejectionModelSummary instituteId={instituteId} />
+            <HistoryPanel instituteId={instituteId} objectType="analyzer" objectId={null} />
           </>
         )}
       </Section>

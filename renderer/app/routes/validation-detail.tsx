@@ -6,9 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ExportButton } from '../../components/ui/export-button';
 import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
+import { HistoryPanel } from '../../features/audit';
 import { Comments } from '../../features/comments';
 import {
+  exportValidationLines,
   useValidation,
   CompleteValidationButton,
   DeleteValidationButton,
@@ -59,6 +62,11 @@ export default function ValidationDetailPage() {
         )}
         {!completed && <CompleteValidationButton validation={v} />}
         {canEdit && <DeleteValidationButton validation={v} />}
+        {completed && (
+          <ExportButton
+            onExport={(format, onProgress) => exportValidationLines(v.id, format, onProgress)}
+          />
+        )}
         {completed && <ValidationReportActions validation={v} />}
       </Stack>
       <Paper sx={{ p: 2 }}>
@@ -78,6 +86,7 @@ export default function ValidationDetailPage() {
       <Paper sx={{ p: 2 }}>
         <Comments resource="validations" id={v.id} />
       </Paper>
+      <HistoryPanel instituteId={v.institute} objectType="validation" objectId={v.id} />
     </Stack>
   );
 }

@@ -59,6 +59,8 @@ it('logs out and keeps the way back when the refresh is refused', async () => {
   // on login with the way back to where they were going.
   await e2e.page.goto('/account');
   await e2e.page.waitForURL('**/login?redirect=%2Faccount');
+  // The login page says why, in the server's words.
+  await e2e.page.getByText('Your session has expired. Please log in again.').waitFor();
   expect(await storedSession()).toMatchObject({ access: null, refresh: null, flagOverrides: {} });
   await screenshot(e2e.page, 'logged-out-after-refresh-failure');
 

@@ -1,15 +1,8 @@
-import type { EventStatus, MonitoringEventDto } from '../../../shared/api/events';
-import { describeRule } from '../../../shared/domain/monitoring-rules';
+import { EVENT_STATUS_WORDS, eventRuleText } from '../../../shared/api/events';
 
-export const STATUS_WORDS: Record<EventStatus, string> = {
-  open: 'Open',
-  acknowledged: 'Acknowledged',
-  closed: 'Closed',
-};
-
-/** The rule's code, then the rule in words: '2_2s: 2 of 2 above +2 SD'. */
-export const eventRuleText = ({ rule, side }: Pick<MonitoringEventDto, 'rule' | 'side'>) =>
-  `${rule}: ${describeRule(rule, side)}`;
+/** The words of the events list, shared with its export (server/domain/monitoring/export.ts). */
+export const STATUS_WORDS = EVENT_STATUS_WORDS;
+export { eventRuleText };
 
 /**
  * Names an event's line from the institute's lines; a line the list does not hold (archived

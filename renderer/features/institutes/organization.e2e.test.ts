@@ -71,7 +71,7 @@ it('starts in the default organization and words lines by its type when switchin
   // Admin: no staff-only entries in the settings menu, but Contact Us.
   await e2e.page.getByRole('button', { name: 'Settings menu' }).click();
   const items = await e2e.page.getByRole('menuitem').allTextContents();
-  expect(items).toEqual(['Account Settings', 'Contact Us', 'Logout']);
+  expect(items).toEqual(['Audit Log', 'Account Settings', 'Contact Us', 'Logout']);
   await e2e.page.keyboard.press('Escape');
   expect(await e2e.page.getByRole('button', { name: 'Feature flag overrides' }).count()).toBe(0);
 });

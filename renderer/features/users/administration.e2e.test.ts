@@ -29,6 +29,7 @@ it('lets staff create an organization and invite a user, who registers and sees 
     'Manage Contracts',
     'Manage Vials',
     'Rejection Calculator',
+    'Audit Log',
     'Account Settings',
     'Logout',
   ]);
@@ -140,6 +141,7 @@ it("lets an owner edit their organization's settings without the staff fields", 
   await loginAs(page, 'owner@example.org');
   expect(await menuItems()).toEqual([
     'Manage Organizations',
+    'Audit Log',
     'Account Settings',
     'Contact Us',
     'Logout',

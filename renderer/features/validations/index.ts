@@ -1,3 +1,4 @@
+export { exportValidationLines } from './api/export-validation-lines';
 export { useValidation } from './api/get-validation';
 export { useValidations } from './api/get-validations';
 export { CompleteValidationButton } from './components/complete-validation-button';

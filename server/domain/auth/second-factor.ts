@@ -17,7 +17,15 @@ import { badRequest, conflict, notFound, unauthorized } from '../errors';
 import { authorize } from '../policy';
 import * as users from '../users/repository';
 import * as repo from './second-factor-repository';
-import { checkThrottle, issueTokens, loginThrottled, signedIn, type TokenDeps } from './sessions';
+import { writeAuditEntry } from '../audit/repository';
+import {
+  auditSignIn,
+  checkThrottle,
+  issueTokens,
+  loginThrottled,
+  signedIn,
+  type TokenDeps,
+} from './sessions';
 
 /** What the second factor's rules need; `now` is the clock codes are checked against. */
 export interface SecondFactorDeps extends TokenDeps {
@@ -95,7 +103,7 @@ export async function signInWithCode(
   if (!user?.isActive || !user.totpConfirmedAt) throw unauthorized(MFA_MESSAGES.expired);
   await checkCode(deps, user, code, address);
   await deps.throttle.clearAccount(deps.db.manager, 'login', user.email);
-  return signedIn(deps, user);
+  return signedIn(deps, user, 'second factor');
 }
 
 async function accountUser(deps: SecondFactorDeps, me: AuthUser) {
@@ -141,7 +149,9 @@ export async function confirmEnrolment(
       throw conflict(MFA_MESSAGES.alreadyOn);
     }
     await repo.replaceRecoveryCodes(manager, user.id, codes.map(recoveryCodeHash));
-    return enrolling ? issueTokens(deps, user, undefined, manager) : null;
+    if (!enrolling) return null;
+    await auditSignIn(manager, user, 'second factor');
+    return issueTokens(deps, user, undefined, manager);
   });
   if (!session) return { recovery_codes: codes };
   await deps.throttle.clearAccount(deps.db.manager, 'login', user.email);
@@ -172,5 +182,14 @@ export async function disable(deps: SecondFactorDeps, me: AuthUser, code: string
 export async function reset(deps: Pick<SecondFactorDeps, 'db'>, me: AuthUser, userId: number) {
   authorize(me, 'users:reset-second-factor');
   if (!(await users.findUser(deps.db.manager, userId))) throw notFound();
-  await repo.clearSecondFactor(deps.db.manager, userId);
+  // Recorded even when there was none to clear: staff acted on the account.
+  await deps.db.transaction(async (manager) => {
+    await repo.clearSecondFactor(manager, userId);
+    await writeAuditEntry(manager, {
+      instituteId: null,
+      objectType: 'user',
+      objectId: userId,
+      action: 'second_factor_reset',
+    });
+  });
 }

@@ -17,6 +17,7 @@ import { authorize, canSeeInstitute } from '../policy';
 import * as users from '../users/repository';
 import * as tokens from './repository';
 import { secondFactorChallenge } from './second-factor';
+import { writeAuditEntry } from '../audit/repository';
 import { checkThrottle, issueTokens, loginThrottled, signedIn, type TokenDeps } from './sessions';
 import { effectiveRole } from '../../../shared/domain/roles';
 
@@ -63,6 +64,14 @@ export async function login(deps: AuthDeps, username: string, password: string, 
     : await verifyPassword(await decoyHash(), password).then(() => false);
   if (!user || !ok || !user.isActive) {
     await deps.throttle.record(deps.db.manager, 'login', account, address);
+    await writeAuditEntry(deps.db.manager, {
+      instituteId: null,
+      objectType: 'user',
+      objectId: user?.id ?? null,
+      action: 'sign_in_failed',
+      changes: { reason: !user || !ok ? 'wrong e-mail or password' : 'account deactivated' },
+      actor: { id: user?.id ?? null, email: account },
+    });
     throw badRequest(BAD_CREDENTIALS);
   }
   // With a second factor to come, the failed attempts still count: they are forgotten only when
@@ -70,31 +79,88 @@ export async function login(deps: AuthDeps, username: string, password: string, 
   const challenge = await secondFactorChallenge(deps, user);
   if (challenge) return challenge;
   await deps.throttle.clearAccount(deps.db.manager, 'login', account);
-  return signedIn(deps, user);
+  return signedIn(deps, user, 'password');
+}
+
+/** A single sign-on session whose provider issued a refresh token, as its rotation found it. */
+export interface ProviderSession {
+  family: string;
+  userId: number;
+  instituteId: number | null;
+  /** The provider's refresh token, encrypted (server/auth/sso-secret.ts). */
+  providerRefreshEncrypted: string;
+}
+
+/** What the provider said of the session at a refresh (server/domain/sso asks it). */
+export type ProviderCheck =
+  /** It still knows the user: `save` records that (the rotated token) in the refresh's transaction. */
+  | { kind: 'known'; save: (manager: EntityManager) => Promise<void> }
+  /** It no longer knows the user (or revoked the grant): the session ends, with `detail`. */
+  | { kind: 'gone'; detail: string }
+  /** It could not be asked: the session lives on within its SSO_SESSION_HOURS. */
+  | { kind: 'unchecked' };
+
+export interface RefreshDeps extends TokenDeps {
+  /** Asks the provider of the session; called outside any transaction (a network call). */
+  recheckSession: (session: ProviderSession) => Promise<ProviderCheck>;
+}
+
+/** The new tokens of the family, or null when its user may no longer sign in. */
+async function renew(deps: TokenDeps, manager: EntityManager, userId: number, family: string) {
+  const user = await users.findUserWithInstitutes(manager, userId);
+  if (!user || !user.isActive) return null;
+  return issueTokens(deps, user, family, manager);
 }
 
 /**
  * Rotates a refresh token. A token that was already rotated (or revoked) is a replay of a stolen
  * token: the whole family is revoked, which also logs out whoever holds the newest token.
+ *
+ * A single sign-on session with the provider's refresh token is re-checked with the provider
+ * first (no call for other sessions). The token is used up (rotated, committed) before the call,
+ * so it stays single-use without a row lock held across the network; the new tokens are issued
+ * after, in a second transaction, unless the family was revoked meanwhile.
  */
-export async function refresh(deps: TokenDeps, token: string) {
-  return deps.db
-    .transaction(async (manager) => {
-      const row = await tokens.findRefreshToken(manager, token);
-      if (!row) throw unauthorized(BAD_REFRESH);
-      if (!(await tokens.rotateRefreshToken(manager, row.id))) {
-        if (row.rotatedAt || row.revokedAt) await tokens.revokeFamily(manager, row.family);
-        // Commit the revocation even though the request fails.
-        return null;
-      }
-      const user = await users.findUserWithInstitutes(manager, row.userId);
-      if (!user || !user.isActive) return null;
-      return issueTokens(deps, user, row.family, manager);
-    })
-    .then((issued) => {
-      if (!issued) throw unauthorized(BAD_REFRESH);
-      return issued;
-    });
+export async function refresh(deps: RefreshDeps, token: string) {
+  const rotated = await deps.db.transaction(async (manager) => {
+    const row = await tokens.findRefreshToken(manager, token);
+    if (!row) throw unauthorized(BAD_REFRESH);
+    const usable = await tokens.rotateRefreshToken(manager, row.id);
+    if (!usable) {
+      if (row.rotatedAt || row.revokedAt) await tokens.revokeFamily(manager, row.family);
+      // Commit the revocation even though the request fails.
+      return null;
+    }
+    if (usable.providerRefreshEncrypted === null) {
+      return { issued: await renew(deps, manager, row.userId, row.family) };
+    }
+    const session: ProviderSession = {
+      family: row.family,
+      userId: row.userId,
+      instituteId: usable.instituteId,
+      providerRefreshEncrypted: usable.providerRefreshEncrypted,
+    };
+    return { id: row.id, session };
+  });
+  if (!rotated) throw unauthorized(BAD_REFRESH);
+  const issued = 'issued' in rotated ? rotated.issued : await afterRecheck(deps, rotated);
+  if (!issued) throw unauthorized(BAD_REFRESH);
+  return issued;
+}
+
+async function afterRecheck(deps: RefreshDeps, rotated: { id: number; session: ProviderSession }) {
+  const { family, userId } = rotated.session;
+  const check = await deps.recheckSession(rotated.session);
+  if (check.kind === 'gone') {
+    await tokens.revokeFamily(deps.db.manager, family);
+    throw unauthorized(check.detail);
+  }
+  return deps.db.transaction(async (manager) => {
+    // Logged out, or a replay of an older token, while the provider was asked.
+    if (await tokens.isRevoked(manager, rotated.id)) return null;
+    if (check.kind === 'known') await check.save(manager);
+    return renew(deps, manager, userId, family);
+  });
 }
 
 export async function requestPasswordReset(
@@ -116,7 +182,17 @@ export async function requestPasswordReset(
   const user = await findByEmail(deps.db, email);
   // Unknown and unregistered addresses get the same answer, so accounts cannot be discovered.
   if (!user || !user.isActive || !user.passwordHash) return;
-  const token = await oneTimeTokens.createOneTimeToken(deps.db.manager, user.id, 'password_reset');
+  const token = await deps.db.transaction(async (manager) => {
+    // Anyone may ask: the entry names the account asked for, not who asked.
+    await writeAuditEntry(manager, {
+      instituteId: null,
+      objectType: 'user',
+      objectId: user.id,
+      action: 'password_reset_requested',
+      actor: { id: null, email: account },
+    });
+    return oneTimeTokens.createOneTimeToken(manager, user.id, 'password_reset');
+  });
   const link = `${deps.publicUrl}/reset-password-confirm/${token}`;
   await deps.mailer.send(passwordResetMail(user.email, link));
 }

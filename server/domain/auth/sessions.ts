@@ -5,6 +5,7 @@ import type { LoginThrottle, ThrottleKind } from '../../auth/login-throttle';
 import type { User } from '../../entities/user';
 import { counted } from '../../../shared/domain/plural';
 import { effectiveRole } from '../../../shared/domain/roles';
+import { writeAuditEntry } from '../audit/repository';
 import { tooManyRequests } from '../errors';
 import * as tokens from './repository';
 
@@ -32,9 +33,27 @@ export async function issueTokens(
   return { access, refresh };
 }
 
-/** A new session as POST /v2/auth/token answers it. */
-export async function signedIn(deps: TokenDeps, user: User) {
-  const { access, refresh } = await issueTokens(deps, user);
+/** How a session began, as the audit trail names it. */
+export type SignInMethod = 'password' | 'second factor' | 'single sign-on';
+
+/** The audit trail's entry of a session begun (user-level: no institute). */
+export const auditSignIn = (manager: EntityManager, user: User, method: SignInMethod) =>
+  writeAuditEntry(manager, {
+    instituteId: null,
+    objectType: 'user',
+    objectId: user.id,
+    action: 'signed_in',
+    changes: { method },
+    actor: { id: user.id, email: user.email },
+  });
+
+/** A new session as POST /v2/auth/token answers it, with its entry in the audit trail. */
+export async function signedIn(deps: TokenDeps, user: User, method: SignInMethod) {
+  const { access, refresh } = await deps.db.transaction(async (manager) => {
+    const session = await issueTokens(deps, user, undefined, manager);
+    await auditSignIn(manager, user, method);
+    return session;
+  });
   return { access_token: access, refresh_token: refresh, token_type: 'bearer' as const };
 }
 

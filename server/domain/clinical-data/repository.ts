@@ -1,8 +1,11 @@
-import type { EntityManager } from 'typeorm';
-import type { ClinicalDataListQuery } from '../../../shared/api/clinical-data';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import {
+  CLINICAL_VALUE_FIELDS,
+  type ClinicalDataListQuery,
+} from '../../../shared/api/clinical-data';
 import { ClinicalData } from '../../entities/clinical-data';
 import { TransitRecord } from '../../entities/record';
-import { paginate } from '../pagination';
+import { applyOrdering, paginate } from '../pagination';
 
 /** API ordering fields → SQL, for paginate(). */
 const ORDERINGS: Record<string, string> = {
@@ -15,6 +18,7 @@ const ORDERINGS: Record<string, string> = {
   potassium: 'cd.potassium',
   pfhb: 'cd.pfhb',
 };
+const DEFAULT_ORDERING = '-date';
 
 /** Clinical data with its record (and the record's line) and labels. */
 function clinicalDataQuery(manager: EntityManager) {
@@ -26,13 +30,13 @@ function clinicalDataQuery(manager: EntityManager) {
     .leftJoinAndSelect('cd.labels', 'label');
 }
 
-/** A page of the list of hemolysis-data.md section 1 with its filters, newest date first. */
-export function pageOfClinicalData(
-  manager: EntityManager,
+/** The list's filters (hemolysis-data.md section 1) on a query of `cd` joined to its `record`. */
+function applyFilters(
+  qb: SelectQueryBuilder<ClinicalData>,
   instituteId: number,
   q: ClinicalDataListQuery,
 ) {
-  const qb = clinicalDataQuery(manager).where('cd.institute_id = :instituteId', { instituteId });
+  qb.where('cd.institute_id = :instituteId', { instituteId });
   if (q.labels?.length)
     qb.andWhere(
       'EXISTS (SELECT 1 FROM clinical_data_labels cl WHERE cl.clinical_data_id = cd.id AND cl.label_id IN (:...labelIds))',
@@ -42,7 +46,69 @@ export function pageOfClinicalData(
   if (q.record) qb.andWhere('cd.record_id = :recordId', { recordId: q.record });
   if (q.date__gte) qb.andWhere('cd.date >= :from', { from: q.date__gte });
   if (q.date__lt) qb.andWhere('cd.date < :to', { to: q.date__lt });
-  return paginate(qb, q, ORDERINGS, '-date');
+  return qb;
+}
+
+/** A page of the list of hemolysis-data.md section 1 with its filters, newest date first. */
+export function pageOfClinicalData(
+  manager: EntityManager,
+  instituteId: number,
+  q: ClinicalDataListQuery,
+) {
+  const qb = applyFilters(clinicalDataQuery(manager), instituteId, q);
+  return paginate(qb, q, ORDERINGS, DEFAULT_ORDERING);
+}
+
+/** A clinical data row as the export reads it (dates already ISO 8601 text). */
+export interface ClinicalDataExportRow {
+  date: string;
+  record_date: string | null;
+  line: string | null;
+  auc: number | null;
+  h_index: number | null;
+  h_index_baseline: number | null;
+  ldh: number | null;
+  ldh_baseline: number | null;
+  asat: number | null;
+  asat_baseline: number | null;
+  potassium: number | null;
+  potassium_baseline: number | null;
+  pfhb: number | null;
+  pfhb_baseline: number | null;
+  exclude_from_model: boolean;
+  donor_sample: boolean;
+  labels: string | null;
+}
+
+/**
+ * The SQL of the whole filtered list in its order, one flat row per entry (labels joined), for
+ * an export streamed through a cursor; the linked record's instant formatted with `dateFormat`.
+ */
+export function clinicalDataExportQuery(
+  manager: EntityManager,
+  instituteId: number,
+  q: ClinicalDataListQuery,
+  dateFormat: string,
+): [string, unknown[]] {
+  const qb = manager
+    .getRepository(ClinicalData)
+    .createQueryBuilder('cd')
+    .leftJoin('cd.record', 'record')
+    .leftJoin('record.line', 'line');
+  applyFilters(qb, instituteId, q)
+    .select(`to_char(cd.date, 'YYYY-MM-DD')`, 'date')
+    .addSelect(`to_char(record.date, '${dateFormat}')`, 'record_date')
+    .addSelect('line.name', 'line')
+    .addSelect('record.auc', 'auc');
+  for (const field of CLINICAL_VALUE_FIELDS) qb.addSelect(`cd.${field}`, field);
+  qb.addSelect('cd.exclude_from_model', 'exclude_from_model')
+    .addSelect('cd.donor_sample', 'donor_sample')
+    .addSelect(
+      `(SELECT string_agg(l.label, '; ' ORDER BY l.label) FROM clinical_data_labels cl
+        JOIN labels l ON l.id = cl.label_id WHERE cl.clinical_data_id = cd.id)`,
+      'labels',
+    );
+  return applyOrdering(qb, q.ordering, ORDERINGS, DEFAULT_ORDERING).getQueryAndParameters();
 }
 
 export function findClinicalData(manager: EntityManager, id: number) {

@@ -16,6 +16,9 @@ export type ExportCell = string | number | null;
 export interface ExportTable {
   /** File name without extension, e.g. `records-northfield-2026-03-01`. */
   name: string;
+  /** Whose data it is, and the filters asked for: what the audit trail records of a download. */
+  instituteId: number;
+  filters: object;
   /** Worksheet title. */
   title: string;
   columns: ExportColumn[];

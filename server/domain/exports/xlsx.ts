@@ -1,7 +1,7 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { neutraliseFormula } from '../../../shared/domain/spreadsheet-text';
+import { drained } from './drain';
 import type { ExportCell, ExportColumn, ExportTable } from './table';
 
 /** Excel's number format for a column: figures to the screen's decimals, instants as ISO dates. */
@@ -39,23 +39,6 @@ function sheetConsumer(sheet: ExcelJS.Worksheet): Writable | undefined {
   return consumer && typeof (consumer as Writable).once === 'function'
     ? (consumer as Writable)
     : undefined;
-}
-
-/**
- * Waits until `stream` drains; a client that goes away meanwhile ends the export (nothing
- * would drain any more, and the cursor's connection must be given back).
- */
-async function drained(stream: Writable, out: Writable): Promise<void> {
-  const gone = new AbortController();
-  try {
-    await Promise.race([
-      once(stream, 'drain', { signal: gone.signal }),
-      once(out, 'close', { signal: gone.signal }),
-    ]);
-  } finally {
-    gone.abort();
-  }
-  if (out.destroyed) throw new Error('The client went away during the export.');
 }
 
 /**

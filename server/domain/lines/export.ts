@@ -62,6 +62,8 @@ export async function exportLines(
     size: FULL_LIST_SIZE,
   });
   return {
+    instituteId: institute.id,
+    filters: q,
     name: `lines-${institute.id}`,
     title: lineWord(institute.metadataType).plural,
     columns: lineColumns(lineWord(institute.metadataType).singular),

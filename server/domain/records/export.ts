@@ -59,6 +59,8 @@ export async function exportRecords(
   );
   const rows = cursorBatches<RecordExportRow>(db, sql, parameters, institute.timezone);
   return {
+    instituteId: institute.id,
+    filters: q,
     name: `records-${institute.id}`,
     title: 'Records',
     columns: recordColumns(lineWord(institute.metadataType).singular),

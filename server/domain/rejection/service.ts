@@ -9,6 +9,7 @@ import {
 } from '../../../shared/rejection/model';
 import type { Analyzer } from '../../entities/analyzer';
 import type { StoredRejection } from '../../entities/record';
+import { writeAuditEntry } from '../audit/repository';
 import * as repo from './repository';
 
 const RECOMPUTE_BATCH = 1000;
@@ -78,6 +79,15 @@ export function storedRejection(
   };
 }
 
+const auditRecompute = (manager: EntityManager, instituteId: number, records: number) =>
+  writeAuditEntry(manager, {
+    instituteId,
+    objectType: 'institute',
+    objectId: instituteId,
+    action: 'rejections_recomputed',
+    changes: { records },
+  });
+
 /**
  * Records' stored rejection (worst analyte in percent, each analyte's probability) at new
  * thresholds or a new model: computed here with the shared model, written in batches of ids.
@@ -90,7 +100,11 @@ export async function recomputeRejection({ db }: RejectionDeps, instituteId: num
     const count = await db.transaction(async (manager) => {
       await repo.lockInstituteRejections(manager, instituteId);
       const batch = await repo.recordAucsAfter(manager, instituteId, after, RECOMPUTE_BATCH);
-      if (!batch.length) return 0;
+      if (!batch.length) {
+        // One entry for the whole recompute (the records' rejections are derived figures).
+        if (updated > 0) await auditRecompute(manager, instituteId, updated);
+        return 0;
+      }
       await repo.setRecordRejections(
         manager,
         batch.map((r) => r.id),

@@ -27,9 +27,13 @@ const loopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.
 
 /**
  * The provider's configuration (discovery). `now` is the server's clock (tests drive it): the
- * ID token's expiry is judged by it.
+ * ID token's expiry is judged by it. `timeout`: seconds each request to the provider may take.
  */
-export async function configure(client: ProviderClient, now: number): Promise<oidc.Configuration> {
+export async function configure(
+  client: ProviderClient,
+  now: number,
+  timeout = 10,
+): Promise<oidc.Configuration> {
   const server = new URL(client.issuer);
   try {
     const config = await oidc.discovery(
@@ -41,7 +45,7 @@ export async function configure(client: ProviderClient, now: number): Promise<oi
       },
       client.clientSecret === null ? oidc.None() : oidc.ClientSecretPost(client.clientSecret),
       {
-        timeout: 10,
+        timeout,
         // Plain http only on loopback (a provider on the same machine, as in the tests).
         ...(server.protocol === 'http:' && loopback(server)
           ? { execute: [oidc.allowInsecureRequests] }
@@ -67,15 +71,32 @@ export const newChecks = (): Checks => ({
   nonce: oidc.randomNonce(),
 });
 
+/**
+ * Whether the provider issues refresh tokens (the `refresh_token` grant, and `offline_access`
+ * among its scopes when it lists them): then the app asks for one, and re-checks the user with it
+ * at each refresh of the session.
+ */
+export function offersRefresh(config: oidc.Configuration): boolean {
+  const metadata = config.serverMetadata();
+  return (
+    (metadata.grant_types_supported?.includes('refresh_token') ?? false) &&
+    (metadata.scopes_supported?.includes('offline_access') ?? true)
+  );
+}
+
 export async function authorizationUrl(
   config: oidc.Configuration,
   redirectUri: string,
   checks: Checks,
 ): Promise<string> {
+  // OpenID Connect Core 11: offline access is asked with prompt=consent (oidc-provider drops
+  // offline_access without it).
+  const offline = offersRefresh(config);
   return oidc
     .buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
-      scope: 'openid email profile',
+      scope: offline ? 'openid email profile offline_access' : 'openid email profile',
+      ...(offline && { prompt: 'consent' }),
       code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
       code_challenge_method: 'S256',
       state: checks.state,
@@ -95,14 +116,18 @@ export interface Identity {
 
 const claimText = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The callback's URL checked and its code exchanged: the ID token's identity, validated. */
+/**
+ * The callback's URL checked and its code exchanged: the ID token's identity, validated, and the
+ * provider's refresh token when it issued one (a secret: never logged).
+ */
 export async function complete(
   config: oidc.Configuration,
   callbackUrl: URL,
   redirectUri: string,
   checks: Checks,
-): Promise<Identity> {
+): Promise<{ identity: Identity; refreshToken: string | null }> {
   let claims: Record<string, unknown> | undefined;
+  let refreshToken: string | null = null;
   try {
     const tokens = await oidc.authorizationCodeGrant(
       config,
@@ -115,6 +140,7 @@ export async function complete(
       },
       { redirect_uri: redirectUri },
     );
+    refreshToken = tokens.refresh_token ?? null;
     const idToken = tokens.claims();
     // Providers that hold to the spec's letter give the e-mail claim at userinfo only.
     claims =
@@ -126,12 +152,37 @@ export async function complete(
   }
   if (!claims) throw new ProviderFailure('invalid', 'no ID token');
   return {
-    subject: claimText(claims.sub),
-    email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null,
-    emailVerified: typeof claims.email_verified === 'boolean' ? claims.email_verified : null,
-    givenName: claimText(claims.given_name).slice(0, 150),
-    familyName: claimText(claims.family_name).slice(0, 150),
+    identity: {
+      subject: claimText(claims.sub),
+      email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null,
+      emailVerified: typeof claims.email_verified === 'boolean' ? claims.email_verified : null,
+      givenName: claimText(claims.given_name).slice(0, 150),
+      familyName: claimText(claims.family_name).slice(0, 150),
+    },
+    refreshToken,
   };
+}
+
+/** What the provider said of a session's refresh token. */
+export type Recheck =
+  /** It still knows the user: its rotated refresh token, if it rotated it. */
+  | { kind: 'known'; refreshToken: string | null }
+  /** invalid_grant: the user removed, the grant revoked or the token expired. */
+  | { kind: 'gone'; reason: string }
+  /** No answer that says either (unreachable, another error, an answer failing the checks). */
+  | { kind: 'unchecked'; reason: string };
+
+/** The refresh_token grant at the provider's token endpoint: whether it still knows the user. */
+export async function recheck(config: oidc.Configuration, refreshToken: string): Promise<Recheck> {
+  try {
+    const tokens = await oidc.refreshTokenGrant(config, refreshToken);
+    return { kind: 'known', refreshToken: tokens.refresh_token ?? null };
+  } catch (err) {
+    if (err instanceof oidc.ResponseBodyError && err.error === 'invalid_grant') {
+      return { kind: 'gone', reason: describe(err) };
+    }
+    return { kind: 'unchecked', reason: classify(err).reason };
+  }
 }
 
 function describe(err: unknown): string {

@@ -91,26 +91,32 @@ export async function takeLogin(
 export async function setCode(
   manager: EntityManager,
   id: number,
-  fields: Pick<SsoLogin, 'userId' | 'codeHash' | 'codeExpiresAt'>,
+  fields: Pick<SsoLogin, 'userId' | 'codeHash' | 'codeExpiresAt' | 'providerRefreshEncrypted'>,
 ) {
   await manager.getRepository(SsoLogin).update(id, fields);
 }
 
+type Exchanged = Pick<SsoLogin, 'userId' | 'instituteId' | 'providerRefreshEncrypted'>;
+
 /**
- * Marks a one-time code exchanged if it is unused and not expired at `now`; answers its sign-in,
- * or null. A second exchange of the same code finds it used.
+ * Marks a one-time code exchanged if it is unused and not expired at `now`; answers its sign-in
+ * (with the provider's refresh token, which leaves the row), or null. A second exchange of the
+ * same code finds it used.
  */
 export async function exchangeCode(
   manager: EntityManager,
   codeHash: string,
   now: Date,
-): Promise<Pick<SsoLogin, 'userId' | 'instituteId'> | null> {
+): Promise<Exchanged | null> {
   const [rows] = (await manager.query(
-    `UPDATE sso_logins SET exchanged_at = $2
-      WHERE code_hash = $1 AND exchanged_at IS NULL AND code_expires_at > $2
-      RETURNING user_id AS "userId", institute_id AS "instituteId"`,
+    `UPDATE sso_logins l SET exchanged_at = $2, provider_refresh_encrypted = NULL
+       FROM sso_logins stored
+      WHERE stored.id = l.id
+        AND l.code_hash = $1 AND l.exchanged_at IS NULL AND l.code_expires_at > $2
+      RETURNING l.user_id AS "userId", l.institute_id AS "instituteId",
+                stored.provider_refresh_encrypted AS "providerRefreshEncrypted"`,
     [codeHash, now],
-  )) as [Pick<SsoLogin, 'userId' | 'instituteId'>[], number];
+  )) as [Exchanged[], number];
   return rows[0] ?? null;
 }
 
@@ -125,6 +131,27 @@ export async function deleteStaleLogins(manager: EntityManager, now: Date) {
 
 export async function insertSession(manager: EntityManager, session: SsoSession) {
   await manager.getRepository(SsoSession).insert(session);
+}
+
+/**
+ * After a re-check the provider passed: the session ends SSO_SESSION_HOURS after it (`endsAt`),
+ * and keeps the provider's rotated refresh token when it sent one.
+ */
+export async function renewSession(
+  manager: EntityManager,
+  family: string,
+  fields: { endsAt: Date; providerRefreshEncrypted?: string },
+) {
+  await manager.getRepository(SsoSession).update({ family }, fields);
+}
+
+/** The provider no longer knows the user: the session ends now and forgets its refresh token. */
+export async function endSession(manager: EntityManager, family: string, now: Date) {
+  await manager.query(
+    `UPDATE sso_sessions SET ends_at = LEAST(ends_at, $2), provider_refresh_encrypted = NULL
+      WHERE family = $1`,
+    [family, now],
+  );
 }
 
 export async function addMembership(manager: EntityManager, userId: number, instituteId: number) {

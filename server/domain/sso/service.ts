@@ -19,7 +19,8 @@ import { badRequest, conflict, isUniqueViolation, notFound, unauthorized } from 
 import { instituteExists } from '../institutes/repository';
 import { authorize } from '../policy';
 import * as users from '../users/repository';
-import { issueTokens, type TokenDeps } from '../auth/sessions';
+import type { ProviderCheck, ProviderSession } from '../auth/service';
+import { auditSignIn, issueTokens, type TokenDeps } from '../auth/sessions';
 import * as provider from './provider';
 import * as sso from './repository';
 
@@ -41,6 +42,15 @@ const HOUR_MS = 3_600_000;
 const ONE_ORGANIZATION = 'Each e-mail domain belongs to one organization.';
 const BAD_CODE = 'This sign-in code is invalid, expired or already used. Please sign in again.';
 const DISABLED = 'Your account is disabled here. Please contact your administrator.';
+/** A refresh refused because the provider no longer knows the user (or revoked the grant). */
+export const PROVIDER_ENDED_SESSION =
+  "Your organization's sign-in service no longer accepts your account, so your session has " +
+  'ended. Please sign in again.';
+/**
+ * Seconds each request to the provider may take at a refresh: discovery and the token endpoint
+ * together stay within the app's 10 s for the refresh (renderer/lib/api-client.ts).
+ */
+const RECHECK_TIMEOUT = 3;
 
 export const callbackUrl = (publicUrl: string) => `${publicUrl}/v2/auth/sso/callback`;
 /** The desktop app's link (RFC 8252, a private-use URI scheme registered by the installer). */
@@ -160,7 +170,7 @@ function backToApp(
 const failed = (deps: Pick<SsoDeps, 'publicUrl'>, error: SsoError, client: SsoClient = 'web') =>
   backToApp(deps, client, SSO_ERROR_PARAM, error);
 
-async function providerOf(deps: SsoDeps, instituteId: number) {
+async function providerOf(deps: Pick<SsoDeps, 'db' | 'secretKey'>, instituteId: number) {
   const row = await sso.findSettings(deps.db.manager, instituteId);
   if (!row) return null;
   const { settings } = row;
@@ -220,13 +230,15 @@ export async function callback(deps: SsoDeps, url: URL): Promise<string> {
   if (!found) return back('not-configured');
 
   let identity: provider.Identity;
+  let providerRefresh: string | null;
   try {
     const config = await provider.configure(found.client, deps.now());
-    identity = await provider.complete(config, url, callbackUrl(deps.publicUrl), {
-      codeVerifier: login.codeVerifier,
-      state: state ?? '',
-      nonce: login.nonce,
-    });
+    ({ identity, refreshToken: providerRefresh } = await provider.complete(
+      config,
+      url,
+      callbackUrl(deps.publicUrl),
+      { codeVerifier: login.codeVerifier, state: state ?? '', nonce: login.nonce },
+    ));
   } catch (err) {
     if (!(err instanceof provider.ProviderFailure)) throw err;
     deps.log.info('SSO sign-in refused', { institute: login.instituteId, reason: err.reason });
@@ -273,6 +285,11 @@ export async function callback(deps: SsoDeps, url: URL): Promise<string> {
     userId,
     codeHash: sha256Hex(code),
     codeExpiresAt: new Date(deps.now() + CODE_SECONDS * 1000),
+    // Kept for the session the exchange begins, encrypted like the client secret.
+    providerRefreshEncrypted:
+      providerRefresh === null
+        ? null
+        : encryptSecret(deps.secretKey, providerRefresh, login.instituteId),
   });
   deps.log.info('SSO sign-in', { institute: login.instituteId, user: userId });
   return backToApp(deps, login.client, SSO_CODE_PARAM, code);
@@ -280,7 +297,8 @@ export async function callback(deps: SsoDeps, url: URL): Promise<string> {
 
 /**
  * POST /v2/auth/sso/exchange: the one-time code for the usual tokens, once. The session's refresh
- * tokens stop working SSO_SESSION_HOURS after this (sso_sessions, checked at each refresh).
+ * tokens stop working SSO_SESSION_HOURS after this (sso_sessions, checked at each refresh), or,
+ * with the provider's refresh token, SSO_SESSION_HOURS after the last re-check it passed.
  */
 export async function exchange(deps: SsoDeps, code: string) {
   const now = new Date(deps.now());
@@ -295,8 +313,70 @@ export async function exchange(deps: SsoDeps, code: string) {
       family,
       userId: user.id,
       endsAt: new Date(now.getTime() + deps.sessionHours * HOUR_MS),
+      instituteId: login.instituteId,
+      providerRefreshEncrypted: login.providerRefreshEncrypted,
     });
     const { access, refresh } = await issueTokens(deps, user, family, manager);
+    await auditSignIn(manager, user, 'single sign-on');
     return { access_token: access, refresh_token: refresh, token_type: 'bearer' as const };
   });
+}
+
+export type RecheckDeps = Pick<SsoDeps, 'db' | 'secretKey' | 'sessionHours' | 'log' | 'now'>;
+
+/**
+ * At POST /v2/auth/refresh of a session with the provider's refresh token: the refresh_token
+ * grant at the provider, outside any transaction.
+ *
+ * - It answers tokens: the user is still known. The rotated refresh token is kept (when it sent
+ *   one) and the session ends SSO_SESSION_HOURS after this check.
+ * - It answers invalid_grant (the user removed, the grant revoked): fail closed, the session
+ *   ends and the refresh is refused with PROVIDER_ENDED_SESSION.
+ * - Anything else (unreachable, down, another error, an answer failing the checks, its settings
+ *   gone): the refresh goes on, and the SSO_SESSION_HOURS since the last check passed bound the
+ *   session, as for a provider without refresh tokens. A provider's outage then does not sign
+ *   everyone out at once, and a user it removed signs in no more (the callback asks it) and
+ *   keeps a session at most that long.
+ */
+export async function recheckSession(
+  deps: RecheckDeps,
+  session: ProviderSession,
+): Promise<ProviderCheck> {
+  const { family, instituteId } = session;
+  const fields = { institute: instituteId, user: session.userId };
+  const unchecked = (reason: string): ProviderCheck => {
+    deps.log.info('SSO session not re-checked with the provider', { ...fields, reason });
+    return { kind: 'unchecked' };
+  };
+  if (instituteId === null) return unchecked('no institute');
+  let answer: provider.Recheck;
+  try {
+    const found = await providerOf(deps, instituteId);
+    if (!found) return unchecked('not configured');
+    const token = decryptSecret(deps.secretKey, session.providerRefreshEncrypted, instituteId);
+    const config = await provider.configure(found.client, deps.now(), RECHECK_TIMEOUT);
+    answer = await provider.recheck(config, token);
+  } catch (err) {
+    if (err instanceof provider.ProviderFailure) return unchecked(err.reason);
+    // A secret that no longer decrypts (SSO_SECRET_KEY changed).
+    deps.log.error('SSO session re-check failed', err, fields);
+    return { kind: 'unchecked' };
+  }
+  if (answer.kind === 'unchecked') return unchecked(answer.reason);
+  if (answer.kind === 'gone') {
+    deps.log.info('SSO session ended by the provider', { ...fields, reason: answer.reason });
+    await sso.endSession(deps.db.manager, family, new Date(deps.now()));
+    return { kind: 'gone', detail: PROVIDER_ENDED_SESSION };
+  }
+  const rotated = answer.refreshToken;
+  return {
+    kind: 'known',
+    save: (manager) =>
+      sso.renewSession(manager, family, {
+        endsAt: new Date(deps.now() + deps.sessionHours * HOUR_MS),
+        ...(rotated !== null && {
+          providerRefreshEncrypted: encryptSecret(deps.secretKey, rotated, instituteId),
+        }),
+      }),
+  };
 }

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
+import { writeAuditEntry } from '../audit/repository';
 import type { PageQuery } from '../../../shared/api/common';
 import type { userCreate, userInvite, userListQuery, userUpdate } from '../../../shared/api/users';
 import { atLeast, effectiveRole, mayGrant, type Role } from '../../../shared/domain/roles';
@@ -82,6 +83,12 @@ async function sendInvitation(deps: UserDeps, manager: EntityManager, user: User
   // A new invitation replaces any earlier one.
   await useUpOneTimeTokens(manager, user.id, 'registration');
   const token = await createOneTimeToken(manager, user.id, 'registration');
+  await writeAuditEntry(manager, {
+    instituteId: null,
+    objectType: 'user',
+    objectId: user.id,
+    action: 'invitation_sent',
+  });
   await deps.mailer.send(
     invitationMail(user.email, me.email, `${deps.publicUrl}/Register/${token}`),
   );

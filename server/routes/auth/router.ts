@@ -41,6 +41,18 @@ export function authRouter(ctx: AppContext): Router {
     mfaRequiredForStaff: ctx.config.mfaRequiredForStaff,
     // Read at each call: tests drive the context's clock.
     now: () => ctx.now(),
+    // A single sign-on session's refresh asks its provider (server/domain/sso).
+    recheckSession: (session: auth.ProviderSession) =>
+      sso.recheckSession(
+        {
+          db: ctx.db,
+          secretKey: ctx.config.sso.secretKey,
+          sessionHours: ctx.config.sso.sessionHours,
+          log: ctx.log,
+          now: () => ctx.now(),
+        },
+        session,
+      ),
   };
 
   api.public.post(

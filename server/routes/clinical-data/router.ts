@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import {
   clinicalData,
   clinicalDataCreate,
+  clinicalDataExportQuery,
   clinicalDataListQuery,
   clinicalDataUpdate,
   recordChoices,
@@ -9,10 +10,13 @@ import {
   rejectionModel,
 } from '../../../shared/api/clinical-data';
 import { idParams, paginated } from '../../../shared/api/common';
+import { EXPORT_MEDIA_TYPES } from '../../../shared/api/exports';
 import type { AppContext } from '../../app-context';
+import { exportClinicalData } from '../../domain/clinical-data/export';
 import * as clinical from '../../domain/clinical-data/service';
 import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
+import { sendExport } from '../../http/send-export';
 import { presentClinicalData, presentRecordRef, presentRejectionModel } from './presenter';
 
 export function clinicalDataRouter(ctx: AppContext): Router {
@@ -32,6 +36,24 @@ export function clinicalDataRouter(ctx: AppContext): Router {
       presentPage(
         await clinical.listClinicalData(deps, user, params.id, query),
         presentClinicalData,
+      ),
+  );
+  api.get(
+    '/v2/institutes/:id/clinical-data/export',
+    {
+      summary:
+        "The clinical data list with its filters and order as CSV or Excel, every page, streamed (record dates in the institute's time zone)",
+      access: 'read',
+      params: idParams,
+      query: clinicalDataExportQuery,
+      download: Object.values(EXPORT_MEDIA_TYPES),
+    },
+    async ({ user, params, query, res }) =>
+      sendExport(
+        res,
+        deps.db,
+        await exportClinicalData(deps, user, params.id, query),
+        query.format,
       ),
   );
   api.post(

@@ -13,14 +13,18 @@ import {
   measurementListQuery,
   measurementParams,
   measurementUpdate,
+  summaryExportQuery,
   summaryQuery,
 } from '../../../shared/api/hemolysis';
+import { EXPORT_MEDIA_TYPES } from '../../../shared/api/exports';
 import type { AppContext } from '../../app-context';
+import { exportHemolysisSummary } from '../../domain/hemolysis/export';
 import * as hemolysis from '../../domain/hemolysis/service';
 import { apiRouter } from '../../http/api-router';
 import { receiveMultipart } from '../../http/multipart';
 import { presentPage } from '../../http/present-page';
 import { presentHemolysisData, presentMeasurement, presentMeasurementDays } from './presenter';
+import { sendExport } from '../../http/send-export';
 import { sendStoredFile } from '../../http/send-file';
 
 export function hemolysisRouter(ctx: AppContext): Router {
@@ -77,6 +81,24 @@ export function hemolysisRouter(ctx: AppContext): Router {
       response: hemolysisSummary,
     },
     ({ user, params, query }) => hemolysis.hemolysisSummary(deps, user, params.id, query),
+  );
+  api.get(
+    '/v2/institutes/:id/hemolysis-index/summary/export',
+    {
+      summary:
+        "The summary for the same filters and period as CSV or Excel (periods as the day they start on in the institute's time zone)",
+      access: 'read',
+      params: idParams,
+      query: summaryExportQuery,
+      download: Object.values(EXPORT_MEDIA_TYPES),
+    },
+    async ({ user, params, query, res }) =>
+      sendExport(
+        res,
+        deps.db,
+        await exportHemolysisSummary(deps, user, params.id, query),
+        query.format,
+      ),
   );
   api.get(
     '/v2/hemolysis-index-data/:id',

@@ -44,7 +44,7 @@ export function linesRouter(ctx: AppContext): Router {
       download: Object.values(EXPORT_MEDIA_TYPES),
     },
     async ({ user, params, query, res }) =>
-      sendExport(res, await exportLines(deps, user, params.id, query), query.format),
+      sendExport(res, deps.db, await exportLines(deps, user, params.id, query), query.format),
   );
   api.post(
     '/v2/institutes/:id/lines',

@@ -1,12 +1,20 @@
 import type { Router } from 'express';
 import { idParams, paginated } from '../../../shared/api/common';
-import { eventClose, eventListQuery, monitoringEvent } from '../../../shared/api/events';
+import {
+  eventClose,
+  eventExportQuery,
+  eventListQuery,
+  monitoringEvent,
+} from '../../../shared/api/events';
+import { EXPORT_MEDIA_TYPES } from '../../../shared/api/exports';
 import { lineMonitoring, lineMonitoringQuery } from '../../../shared/api/monitoring';
 import type { AppContext } from '../../app-context';
 import * as events from '../../domain/monitoring/events-service';
+import { exportEvents } from '../../domain/monitoring/export';
 import * as monitoring from '../../domain/monitoring/service';
 import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
+import { sendExport } from '../../http/send-export';
 import { presentEvent, presentLineMonitoring } from './presenter';
 
 export function monitoringRouter(ctx: AppContext): Router {
@@ -37,6 +45,19 @@ export function monitoringRouter(ctx: AppContext): Router {
     },
     async ({ user, params, query }) =>
       presentPage(await events.listEvents(deps, user, params.id, query), presentEvent),
+  );
+  api.get(
+    '/v2/institutes/:id/events/export',
+    {
+      summary:
+        "The events list with its filters and order as CSV or Excel, every page, streamed (dates in the institute's time zone)",
+      access: 'read',
+      params: idParams,
+      query: eventExportQuery,
+      download: Object.values(EXPORT_MEDIA_TYPES),
+    },
+    async ({ user, params, query, res }) =>
+      sendExport(res, deps.db, await exportEvents(deps, user, params.id, query), query.format),
   );
   api.get(
     '/v2/events/:id',

@@ -60,7 +60,7 @@ export function recordsRouter(ctx: AppContext): Router {
       download: Object.values(EXPORT_MEDIA_TYPES),
     },
     async ({ user, params, query, res }) =>
-      sendExport(res, await exportRecords(deps, user, params.id, query), query.format),
+      sendExport(res, deps.db, await exportRecords(deps, user, params.id, query), query.format),
   );
   api.get(
     '/v2/institutes/:id/records/summary',

@@ -1,8 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { IsNull } from 'typeorm';
 import { SSO_ERRORS } from '../../../shared/api/sso';
-import { InstituteSso } from '../../entities/sso';
+import { decryptSecret } from '../../auth/sso-secret';
+import { DEMO_PASSWORD } from '../../demo/seed';
+import { PROVIDER_ENDED_SESSION } from '../../domain/sso/service';
+import { RefreshToken } from '../../entities/auth-token';
+import { InstituteSso, SsoLogin, SsoSession } from '../../entities/sso';
 import { User } from '../../entities/user';
 import type { ApiClient } from '../../../testing/http';
 import {
@@ -271,6 +276,116 @@ describe('sign-in through the provider', () => {
       ).status,
     ).toBe(200);
     expect(param(await start(courier), 'sso_error')).toBe('unreachable');
+  });
+});
+
+/**
+ * The real provider issues refresh tokens (offline_access): each refresh of an SSO session asks
+ * it with the session's, and ends the session once it no longer knows the user.
+ */
+describe('sessions re-checked with the provider', () => {
+  const refresh = (token: string) => server.api.post('/v2/auth/refresh', { refresh: token });
+  /** The session (token family) an access token belongs to. */
+  const familyOf = (access: string): string =>
+    JSON.parse(Buffer.from(access.split('.')[1], 'base64url').toString()).sid;
+  const sessionRow = (family: string) =>
+    server.ctx.db.getRepository(SsoSession).findOneByOrFail({ family });
+  const providerToken = (row: SsoSession) =>
+    decryptSecret(server.ctx.config.sso.secretKey, row.providerRefreshEncrypted!, hospital);
+
+  async function signIn(email: string) {
+    const tokens = await exchange(await ssoCode(email));
+    expect(tokens.status).toBe(200);
+    return {
+      family: familyOf(tokens.body.access_token),
+      refresh: tokens.body.refresh_token as string,
+    };
+  }
+
+  it('asks for offline access, and keeps the refresh token encrypted on the session', async () => {
+    const auth = new URL((await start(hospital)).headers.get('location')!);
+    expect(auth.searchParams.get('scope')!.split(' ')).toContain('offline_access');
+    expect(auth.searchParams.get('prompt')).toBe('consent');
+
+    const { family } = await signIn('ivy@northfield.example');
+    const row = await sessionRow(family);
+    expect(row.instituteId).toBe(hospital);
+    const plain = providerToken(row);
+    expect(plain.length).toBeGreaterThan(16);
+    expect(row.providerRefreshEncrypted).not.toContain(plain);
+    // The sign-in's row gave it up at the exchange.
+    expect(
+      await server.ctx.db
+        .getRepository(SsoLogin)
+        .countBy({ providerRefreshEncrypted: row.providerRefreshEncrypted! }),
+    ).toBe(0);
+  });
+
+  it('refreshes while the provider knows the user, keeping its rotated token', async () => {
+    const { family, refresh: first } = await signIn('joan@northfield.example');
+    const before = await sessionRow(family);
+    const asked = await op.requests();
+    const refreshed = await refresh(first);
+    expect(refreshed.status).toBe(200);
+    expect(await op.requests()).toBeGreaterThan(asked);
+    const after = await sessionRow(family);
+    expect(providerToken(after)).not.toBe(providerToken(before));
+    expect(JSON.stringify(refreshed.body)).not.toContain(providerToken(after));
+    expect(after.endsAt.getTime()).toBeGreaterThanOrEqual(before.endsAt.getTime());
+    // Still single-use: the first token again is a replay.
+    expect((await refresh(first)).status).toBe(401);
+  });
+
+  it('ends the session at the next refresh once the provider no longer knows the user', async () => {
+    const { family, refresh: first } = await signIn('karl@northfield.example');
+    const second = await refresh(first);
+    expect(second.status).toBe(200);
+    await op.removeAccount('karl@northfield.example');
+    const refused = await refresh(second.body.refresh);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ detail: PROVIDER_ENDED_SESSION });
+    expect(refused.body.access).toBeUndefined();
+    expect(
+      await server.ctx.db.getRepository(RefreshToken).countBy({ family, revokedAt: IsNull() }),
+    ).toBe(0);
+    expect((await sessionRow(family)).providerRefreshEncrypted).toBeNull();
+    expect((await refresh(second.body.refresh)).status).toBe(401);
+  });
+
+  it('lives within SSO_SESSION_HOURS when the provider cannot be reached', async () => {
+    const { family, refresh: first } = await signIn('lily@northfield.example');
+    const before = await sessionRow(family);
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const settings = server.ctx.db.getRepository(InstituteSso);
+    await settings.update({ instituteId: hospital }, { issuer: `http://127.0.0.1:${port}` });
+    try {
+      const refreshed = await refresh(first);
+      expect(refreshed.status).toBe(200);
+      const after = await sessionRow(family);
+      expect(after.providerRefreshEncrypted).toBe(before.providerRefreshEncrypted);
+      expect(after.endsAt).toEqual(before.endsAt);
+      // Past its end, the session is over without asking.
+      await server.ctx.db
+        .getRepository(SsoSession)
+        .update({ family }, { endsAt: new Date(Date.now() - 60_000) });
+      expect((await refresh(refreshed.body.refresh)).status).toBe(401);
+    } finally {
+      await settings.update({ instituteId: hospital }, { issuer: op.issuer });
+    }
+  });
+
+  it('asks no provider at the refresh of a password session', async () => {
+    const password = await server.api.form('/v2/auth/token', {
+      username: 'owner@example.org',
+      password: DEMO_PASSWORD,
+    });
+    expect(password.status).toBe(200);
+    const asked = await op.requests();
+    expect((await refresh(password.body.refresh_token)).status).toBe(200);
+    expect(await op.requests()).toBe(asked);
   });
 });
 

@@ -10,11 +10,14 @@ import {
   validationSummary,
   validationUpdate,
 } from '../../../shared/api/validations';
+import { EXPORT_MEDIA_TYPES, exportFormatQuery } from '../../../shared/api/exports';
 import type { AppContext } from '../../app-context';
 import { generateValidationReport, requestValidationReport } from '../../domain/reports/service';
+import { exportValidationLines } from '../../domain/validations/export';
 import * as validations from '../../domain/validations/service';
 import { apiRouter } from '../../http/api-router';
 import { presentPage } from '../../http/present-page';
+import { sendExport } from '../../http/send-export';
 import { presentReport } from '../reports/presenter';
 import { presentValidation } from './presenter';
 
@@ -119,6 +122,18 @@ export function validationsRouter(ctx: AppContext): Router {
       response: z.array(validationLineStats),
     },
     ({ user, params }) => validations.validationLines(deps, user, params.id),
+  );
+  api.get(
+    '/v2/validations/:id/lines/export',
+    {
+      summary: "The validation's results per line as CSV or Excel (the figures of its lines)",
+      access: 'read',
+      params: idParams,
+      query: exportFormatQuery,
+      download: Object.values(EXPORT_MEDIA_TYPES),
+    },
+    async ({ user, params, query, res }) =>
+      sendExport(res, deps.db, await exportValidationLines(deps, user, params.id), query.format),
   );
   api.post(
     '/v2/validations/:id/complete',

@@ -39,7 +39,10 @@ type Step =
  */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
-  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [step, setStep] = useState<Step>(() => ({
+    kind: 'password',
+    notice: useSession.getState().endedBecause ?? undefined,
+  }));
   const { control, handleSubmit } = useForm<LoginValues>({
     resolver: zodResolver(loginForm),
     defaultValues: { username: '', password: '' },

@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/api/clinical-data';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
+import { ExportButton } from '../../../components/ui/export-button';
 import { gridOverlays } from '../../../components/ui/grid-overlays';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 import { formatDay } from '../../../lib/calendar-day';
@@ -24,6 +25,7 @@ import { useUrlOrdering } from '../../../lib/use-url-ordering';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useLineWord } from '../../institutes';
 import { LabelChip } from '../../labels';
+import { exportClinicalData } from '../api/export-clinical-data';
 import { useClinicalDataList } from '../api/get-clinical-data-list';
 import { ClinicalDataDialog } from './clinical-data-dialog';
 import { DeleteClinicalDataDialog } from './delete-clinical-data-dialog';
@@ -69,11 +71,11 @@ export function ClinicalDataTable({ instituteId }: { instituteId: number }) {
     CLINICAL_DATA_ORDERINGS,
     DEFAULT_ORDERING,
   );
+  const listParams: ClinicalDataListParams = { ...filterParams(filters), ordering };
   const query = useClinicalDataList(instituteId, {
-    ...filterParams(filters),
+    ...listParams,
     page: pagination[0].page,
     size: pagination[0].pageSize,
-    ordering,
   });
 
   const columns = useMemo<GridColDef<ClinicalDataDto>[]>(
@@ -164,7 +166,12 @@ export function ClinicalDataTable({ instituteId }: { instituteId: number }) {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <ExportButton
+          onExport={(format, onProgress) =>
+            exportClinicalData(instituteId, listParams, format, onProgress)
+          }
+        />
         <DisabledReason reason={reason}>
           <Button
             variant="contained"

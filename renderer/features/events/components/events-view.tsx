@@ -1,8 +1,6 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
@@ -22,6 +20,8 @@ import {
   type MonitoringRule,
 } from '../../../../shared/domain/monitoring-rules';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
+import { ExportButton } from '../../../components/ui/export-button';
+import { FilterDayField, FilterSelect } from '../../../components/ui/filter-fields';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
 import { ErrorFetching } from '../../../components/ui/query-state';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
@@ -31,7 +31,9 @@ import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useUrlOrdering } from '../../../lib/use-url-ordering';
 import { useUrlPagination } from '../../../lib/use-url-pagination';
 import { useLineWord } from '../../institutes';
+import { exportEvents } from '../api/export-events';
 import { useEvents } from '../api/get-events';
+import type { EventsQuery } from '../api/keys';
 import { eventRuleText, lineNamer, STATUS_WORDS } from '../event-words';
 import { EventActions } from './event-actions';
 
@@ -91,16 +93,19 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
   );
   const lineName = lineNamer(lines);
   const filters = readFilters(params, new Set(lines.map((l) => l.id)), zonedToday(timeZone));
-  const events = useEvents({
+  const listQuery: EventsQuery = {
     instituteId,
     line: filters.line,
     rule: filters.rule,
     status: filters.status,
     opened_at__gte: filters.from ? zonedDayStart(filters.from, timeZone) : undefined,
     opened_at__lt: filters.to ? zonedDayStart(addDays(filters.to, 1), timeZone) : undefined,
+    ordering,
+  };
+  const events = useEvents({
+    ...listQuery,
     page: pagination[0].page,
     size: pagination[0].pageSize,
-    ordering,
   });
   const filtered = FILTER_KEYS.some((key) => params.has(key));
 
@@ -162,43 +167,33 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
   ];
 
   const select = (key: string, label: string, value: string, options: [string, string][]) => (
-    <TextField
-      select
-      size="small"
-      fullWidth={false}
-      margin="none"
+    <FilterSelect
       label={label}
       value={value}
-      onChange={(e) => setFilter(key, e.target.value || null)}
-      sx={{ width: 200 }}
-    >
-      <MenuItem value="">All</MenuItem>
-      {options.map(([v, text]) => (
-        <MenuItem key={v} value={v}>
-          {text}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={options}
+      onChange={(v) => setFilter(key, v)}
+    />
   );
 
   const dayField = (key: 'from' | 'to', label: string) => (
-    <TextField
-      type="date"
-      size="small"
-      fullWidth={false}
-      margin="none"
+    <FilterDayField
       label={label}
       value={params.get(key) ?? ''}
-      onChange={(e) => setFilter(key, e.target.value || null)}
-      error={Boolean(filters.errors[key])}
-      helperText={filters.errors[key]}
-      slotProps={{ inputLabel: { shrink: true } }}
+      error={filters.errors[key]}
+      onChange={(v) => setFilter(key, v)}
     />
   );
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h1">Events</Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          Events
+        </Typography>
+        <ExportButton
+          onExport={(format, onProgress) => exportEvents(listQuery, format, onProgress)}
+        />
+      </Stack>
       <Typography color="text.secondary">
         Each alarm of the control rules opens an event on its {word.lower}: look at it, acknowledge
         it, and close it with what was found and done.

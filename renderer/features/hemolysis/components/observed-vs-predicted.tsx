@@ -10,16 +10,19 @@ import { persist } from 'zustand/middleware';
 import {
   SUMMARY_FREQUENCIES,
   type SummaryFrequency,
+  type SummaryParams,
   type SummaryRow,
 } from '../../../../shared/api/hemolysis';
 import { ACCEPTABLE_LIMIT, LOW_LIMIT } from '../../../../shared/domain/rejection-bands';
 import { ANALYTE_NAMES, ANALYTES, type Analyte } from '../../../../shared/rejection/model';
 import { ChartPanel } from '../../../components/charts/chart-panel';
+import { ExportButton } from '../../../components/ui/export-button';
 import { referenceLine, valueAxis } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { formatDay } from '../../../lib/calendar-day';
 import { useSelectedInstitute } from '../../institutes';
 import { LinesSelect, useLines } from '../../lines';
+import { exportHemolysisSummary } from '../api/export-hemolysis-summary';
 import { useHemolysisSummary } from '../api/get-hemolysis-summary';
 import { zonedDay } from '../../../lib/time-zone';
 
@@ -100,13 +103,14 @@ export function ObservedVsPredicted({ instituteId }: { instituteId: number }) {
   const filters = useObservedFilters();
   const institute = useSelectedInstitute();
   const lines = useLines({ instituteId, archived: false, ordering: 'name' });
-  const summary = useHemolysisSummary(instituteId, {
+  const params: SummaryParams = {
     frequency: filters.frequency,
     ...(filters.lineIds.length ? { line_ids: filters.lineIds.join(',') } : {}),
     ...(filters.sample !== 'all'
       ? { donor_sample: filters.sample === 'donor' ? ('true' as const) : ('false' as const) }
       : {}),
-  });
+  };
+  const summary = useHemolysisSummary(instituteId, params);
   const all = lines.data?.items ?? [];
   const rows = summary.data?.data ?? [];
   const byLine = new Map<number, SummaryRow[]>();
@@ -166,6 +170,11 @@ export function ObservedVsPredicted({ instituteId }: { instituteId: number }) {
           <MenuItem value="donor">Donor</MenuItem>
           <MenuItem value="routine">Routine</MenuItem>
         </TextField>
+        <ExportButton
+          onExport={(format, onProgress) =>
+            exportHemolysisSummary(instituteId, params, format, onProgress)
+          }
+        />
       </Stack>
       {(summary.isLoading || summary.isError || rows.length === 0) && (
         <ChartPanel

@@ -20,6 +20,7 @@ import { UUID_PATTERN } from '../../../../shared/vial/tag';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { withDetail } from '../../../lib/api-client';
 import { firstFieldError } from '../../../lib/form-errors';
+import { HistoryPanel } from '../../audit';
 import { useInstitutes } from '../../institutes';
 import { useCreateVial } from '../api/create-vial';
 import { useVialVersions } from '../api/get-vial-versions';
@@ -139,6 +140,9 @@ export function VialDialog({ vial, onClose }: Props) {
               minRows={2}
               fullWidth
             />
+            {vial?.institute && (
+              <HistoryPanel instituteId={vial.institute} objectType="vial" objectId={vial.id} />
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -1,0 +1,40 @@
+import { changesWords, changeWords, historyPath, objectPath, zonedDateTime } from './audit-words';
+
+describe('the audit trail in words', () => {
+  it('says a change before → after, with the common fields named', () => {
+    expect(changeWords('exclude', { before: false, after: true })).toBe('Excluded: No → Yes');
+    expect(changeWords('ldh_threshold', { before: 15, after: 12 })).toBe('LDH threshold: 15 → 12');
+    expect(changeWords('processing_error', { before: 'x', after: null })).toBe(
+      'Processing error: x → —',
+    );
+  });
+
+  it('keeps secrets to "changed" and names links added or removed', () => {
+    expect(changeWords('password_hash', { changed: true })).toBe('Password: changed');
+    const names = (field: string, value: unknown) =>
+      field === 'labels' && value === 7 ? 'Fragile' : undefined;
+    expect(changeWords('labels', { added: 7 }, names)).toBe('Labels: added Fragile');
+    expect(changeWords('labels', { removed: 8 }, names)).toBe('Labels: removed 8');
+  });
+
+  it('says a creation, a deletion and a summary, and falls back to the column in words', () => {
+    expect(changeWords('name', { after: 'Lab A' })).toBe('Name: Lab A');
+    expect(changeWords('name', { before: 'Lab A' })).toBe('Name: was Lab A');
+    expect(changeWords('records', 123)).toBe('Records: 123');
+    expect(changeWords('outside_controlled_seconds', { before: 1, after: 2 })).toBe(
+      'Outside controlled seconds: 1 → 2',
+    );
+    expect(changesWords({ id: { after: 3 }, name: { after: 'X' } })).toEqual(['Name: X']);
+  });
+
+  it("links an object's page while it has one, and its History always", () => {
+    expect(objectPath('record', '12')).toBe('/record/12');
+    expect(objectPath('session', '12')).toBeNull();
+    expect(historyPath(2, 'line', '5')).toBe('/history/line/5?institute=2');
+  });
+
+  it("writes instants in the institute's time zone", () => {
+    expect(zonedDateTime('2026-01-15T23:30:00Z', 'Europe/Berlin')).toBe('16 Jan 2026 00:30');
+    expect(zonedDateTime('2026-01-15T23:30:00Z', 'UTC')).toBe('15 Jan 2026 23:30');
+  });
+});

@@ -1,0 +1,20 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+
+/**
+ * Waits until `stream` drains; a client that goes away meanwhile ends the export (nothing
+ * would drain any more, and the cursor's connection must be given back).
+ */
+export async function drained(stream: Writable, out: Writable): Promise<void> {
+  if (out.destroyed) throw new Error('The client went away during the export.');
+  const gone = new AbortController();
+  try {
+    await Promise.race([
+      once(stream, 'drain', { signal: gone.signal }),
+      once(out, 'close', { signal: gone.signal }),
+    ]);
+  } finally {
+    gone.abort();
+  }
+  if (out.destroyed) throw new Error('The client went away during the export.');
+}
