@@ -24,6 +24,9 @@ export function LabelsSelect({ instituteId, value, onChange, disabled }: Props) 
       disabled={disabled}
       getOptionLabel={(l) => l.label}
       isOptionEqualToValue={(a, b) => a.id === b.id}
+      // The raised label sits on the outline, where a chip of the first row may reach: on the
+      // page's own colour it reads whatever the label's colour (STAT's red failed WCAG contrast).
+      sx={{ '& .MuiInputLabel-shrink': { bgcolor: 'background.paper', px: 0.5 } }}
       onChange={(_e, next) => onChange(next.map((l) => l.id))}
       renderValue={(items, getItemProps) =>
         items.map((l, index) => {
