@@ -110,13 +110,41 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
+/** Waits until every record of `ids` is processed; a failed one fails the bench. */
+async function processed(pg: Client, ids: number[]): Promise<void> {
+  for (;;) {
+    const { rows } = await pg.query(
+      `SELECT count(*) FILTER (WHERE is_processed)::int AS done,
+              count(processing_error)::int AS failed FROM records WHERE id = ANY($1)`,
+      [ids],
+    );
+    if (rows[0].failed) throw new Error(`${rows[0].failed} run(s) failed processing`);
+    if (rows[0].done === ids.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** One burst of concurrent uploads and their processing, as a server process lived it. */
+interface Burst {
+  /** From the first upload sent until the last record processed. */
+  seconds: number;
+  /** Until the last upload was answered. */
+  uploadSeconds: number;
+  /** Resident memory before the burst, and its peak during the uploads and their processing. */
+  before: number;
+  peak: number;
+}
+
 /**
  * A server process of its own with its default settings (the worker inside, a thread per core),
- * warmed up by two runs uploaded and processed at once (so its worker threads run), then twenty
- * one-hour runs uploaded at once while it processes them: how far its resident memory rises above
- * where it stood, and whether every upload became a record.
+ * warmed up by two runs uploaded and processed at once (so its worker threads run); then two
+ * one-hour runs uploaded at once and processed, then twenty: how long the twenty took until the
+ * last was processed against the compute bound (20 × one run's `npm run metrics` ÷ cores, measured
+ * here on the same run), and how far the server's resident memory rose above where it stood
+ * during each burst, the uploads and their processing (issue 21: the growth at 20 no more than
+ * the growth at 2 + 16 MB). Every upload must become a processed record.
  */
-export async function benchConcurrentUploads(dir: string): Promise<Figure | null> {
+export async function benchConcurrentUploads(dir: string): Promise<Figure[] | null> {
   if (!fs.existsSync('/proc/self/status')) return null;
   const home = path.join(dir, 'uploads');
   const cluster = await startEmbeddedPostgres(path.join(home, 'postgres'));
@@ -133,41 +161,63 @@ export async function benchConcurrentUploads(dir: string): Promise<Figure | null
     const bytes = oneHourRun(11, VIAL_UUID);
     const body = new Blob([bytes.slice(64)]);
     const pid = server.child.pid!;
-    const cold = rssMb(pid);
-    // Warm: as many runs uploaded and processed at once as the worker has threads.
-    const warmup = await Promise.all(
-      [1, 2].map((sequence) => upload(member, hospital, runBlob(bytes, body, sequence))),
-    );
-    for (;;) {
-      const { rows } = await pg.query(
-        `SELECT count(*)::int AS n FROM records WHERE id = ANY($1) AND is_processed`,
-        [warmup],
-      );
-      if (rows[0].n === warmup.length) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const before = rssMb(pid);
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 10);
-    const answers = await Promise.allSettled(
-      Array.from({ length: RUNS }, (_, i) => upload(member, hospital, runBlob(bytes, body, i + 3))),
-    );
-    clearInterval(sampler);
-    peak = Math.max(peak, rssMb(pid));
-    const stored = (
-      await pg.query(`SELECT count(DISTINCT sha256)::int AS n FROM records WHERE sequence > 2`)
-    ).rows[0].n as number;
-    const lost = RUNS - Math.min(stored, answers.filter((a) => a.status === 'fulfilled').length);
-    return {
-      name: `${RUNS} concurrent 20 MB uploads: server RSS growth`,
-      // A lost upload fails the figure whatever the memory.
-      product: lost ? Infinity : peak - before,
-      baseline: 48,
-      baselineName: 'the 48 MB budget',
-      unit: 'MB',
-      target: 1,
-      note: `RSS started ${cold.toFixed(0)} MB, warm ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; ${lost} lost`,
+    let sequence = 0;
+    const burst = async (count: number): Promise<Burst> => {
+      const before = rssMb(pid);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 10);
+      const start = performance.now();
+      try {
+        const answers = await Promise.allSettled(
+          Array.from({ length: count }, () =>
+            upload(member, hospital, runBlob(bytes, body, ++sequence)),
+          ),
+        );
+        const uploadSeconds = (performance.now() - start) / 1000;
+        const lost = answers.filter((a) => a.status === 'rejected');
+        // A lost upload fails the figures whatever the time and memory.
+        if (lost.length)
+          throw new Error(`${lost.length} of ${count} uploads lost: ${lost[0].reason}`);
+        await processed(
+          pg,
+          answers.map((a) => (a as PromiseFulfilledResult<number>).value),
+        );
+        return { seconds: (performance.now() - start) / 1000, uploadSeconds, before, peak };
+      } finally {
+        clearInterval(sampler);
+        peak = Math.max(peak, rssMb(pid));
+      }
     };
+    const cold = rssMb(pid);
+    await burst(2); // warm-up: the worker threads start
+    const two = await burst(2);
+    const twenty = await burst(RUNS);
+    const growth = (b: Burst) => b.peak - b.before;
+
+    const file = path.join(dir, 'RUN.DAT');
+    fs.writeFileSync(file, bytes);
+    const cores = os.availableParallelism();
+    const oneRun = metricsCliSeconds(file);
+    return [
+      {
+        name: `${RUNS} concurrent one-hour uploads, then their processing: vs the compute bound`,
+        product: twenty.seconds,
+        baseline: (RUNS * oneRun) / cores,
+        baselineName: `${RUNS} × ${oneRun.toFixed(2)} s ÷ ${cores} cores`,
+        unit: 's',
+        target: 3,
+        note: `from the first upload sent to the last record processed; the uploads answered after ${twenty.uploadSeconds.toFixed(2)} s`,
+      },
+      {
+        name: `${RUNS} concurrent one-hour uploads and their processing: server RSS growth`,
+        product: growth(twenty),
+        baseline: growth(two) + 16,
+        baselineName: `the growth with 2, ${growth(two).toFixed(0)} MB, + 16 MB`,
+        unit: 'MB',
+        target: 1,
+        note: `RSS started ${cold.toFixed(0)} MB; 2 uploads: ${two.before.toFixed(0)} → peak ${two.peak.toFixed(0)} MB; ${RUNS}: ${twenty.before.toFixed(0)} → peak ${twenty.peak.toFixed(0)} MB (last round's budget: ${RUNS} ≤ 48 MB)`,
+      },
+    ];
   } finally {
     await pg.end();
     await server.kill();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchChartSeries } from './chart-series';
 import { benchHemolysisUpload } from './hemolysis-upload';
+import { benchLighthouse } from './lighthouse';
 import { benchLoad } from './load';
 import { benchLoginWeight } from './login-weight';
 import { benchMetricsCli } from './metrics-cli';
@@ -29,12 +30,18 @@ function recordCount(argv: string[]): number {
  * `npm run bench [-- --records N] [--plans]` (--plans also rewrites bench/plans.md): the figures of issue 13, each beside its baseline, measured
  * in one run on a fresh embedded database, then printed as one table. `-- --migrations` instead
  * runs this release's newer migrations on the previous release's installation grown to N records
- * (bench/migrations.ts); `-- --load` only the load figures (bench/load.ts), as their own table.
+ * (bench/migrations.ts); `-- --load` only the load figures (bench/load.ts), as their own table;
+ * `-- --lighthouse` only the Lighthouse figures (bench/lighthouse.ts), likewise.
  */
 async function main(): Promise<void> {
   if (process.argv.includes('--load')) {
     const load = await benchLoad();
     printTable(load.figures, load.skipped);
+    return;
+  }
+  if (process.argv.includes('--lighthouse')) {
+    const audits = await benchLighthouse();
+    printTable(audits.figures, audits.skipped);
     return;
   }
   const count = recordCount(process.argv.slice(2));
@@ -61,6 +68,9 @@ async function main(): Promise<void> {
         if ('product' in browserFigure) figures.push(browserFigure);
         else skipped.push(browserFigure);
       }
+      const audits = await benchLighthouse();
+      figures.push(...audits.figures);
+      skipped.push(...audits.skipped);
       const load = await benchLoad();
       figures.push(...load.figures);
       skipped.push(...load.skipped);
@@ -71,9 +81,9 @@ async function main(): Promise<void> {
       else skipped.push(metrics);
       console.log('queue + processing of 20 one-hour runs …');
       figures.push(await benchQueueProcessing());
-      console.log('20 concurrent uploads …');
+      console.log('20 concurrent uploads and their processing …');
       const uploads = await benchConcurrentUploads(dir);
-      if (uploads) figures.push(uploads);
+      if (uploads) figures.push(...uploads);
       else
         skipped.push({ name: 'concurrent uploads', note: 'RSS is read from /proc (Linux only)' });
     }

@@ -8,7 +8,8 @@ export interface Figure {
   /** What it is measured against, in `unit`. */
   baseline: number;
   baselineName: string;
-  unit: 'ms' | 's' | 'MB' | 'KiB' | 'req/s';
+  /** `score`: Lighthouse's 0–100 performance score; `shift`: its cumulative layout shift. */
+  unit: 'ms' | 's' | 'MB' | 'KiB' | 'req/s' | 'score' | 'shift';
   /** The issue's target for product / baseline; none: the figure is printed beside its baseline only. */
   target?: number;
   /** The target is a floor (product / baseline ≥ target, a throughput), not a ceiling. */
@@ -68,9 +69,13 @@ export function printTable(figures: Figure[], skipped: Skipped[]): void {
         ? `${v.toFixed(0)} ${unit}`
         : unit === 'req/s'
           ? `${v.toFixed(0)} req/s`
-          : v < 10
-            ? `${v.toFixed(2)} ms`
-            : `${v.toFixed(0)} ms`;
+          : unit === 'score'
+            ? v.toFixed(0)
+            : unit === 'shift'
+              ? v.toFixed(3)
+              : v < 10
+                ? `${v.toFixed(2)} ms`
+                : `${v.toFixed(0)} ms`;
   const met = (f: Figure) =>
     f.target === undefined ||
     (f.atLeast ? f.product / f.baseline >= f.target : f.product / f.baseline <= f.target);

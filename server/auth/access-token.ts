@@ -3,16 +3,26 @@ import type { AccessClaims } from '../../shared/api/auth';
 
 /** Short-lived HS256 access tokens carrying the claims the spec names: sub, roles, institutes. */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once: given the raw bytes, jose imports them again for every token it checks, a
+   * cost paid on each authenticated request.
+   */
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: {
+  async sign(claims: {
     sub: number;
     roles: string[];
     institutes: number[];
@@ -24,13 +34,13 @@ export class AccessTokens {
       .setSubject(String(claims.sub))
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid token, or null when it is forged, malformed or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       // A token made for another purpose (the sign-in's mfa_token) is never an access token.
       if ('purpose' in payload) return null;
       return payload as unknown as AccessClaims;

@@ -29,8 +29,16 @@ export const withAuditContext = <T>(context: AuditContext, work: () => T): T =>
 /** The context of the request or job being served, if any. */
 const auditContext = (): AuditContext | undefined => current.getStore();
 
-/** A statement that may write audited rows outside of a transaction. */
-const WRITE = /^\s*(insert|update|delete|with)\b/i;
+/**
+ * A statement that may write audited rows outside of a transaction: a plain write, or a WITH
+ * whose parts write (a data-modifying CTE names its INSERT, UPDATE, DELETE or MERGE). A read-only
+ * WITH (the baselines of a records page) must not cost a round trip on every request.
+ */
+const WRITE = /^\s*(insert|update|delete|merge)\b/i;
+const WITH = /^\s*with\b/i;
+const WRITING_PART = /\b(insert|update|delete|merge)\b/i;
+const mayWrite = (query: string) =>
+  WRITE.test(query) || (WITH.test(query) && WRITING_PART.test(query));
 
 /** The pooled connections that hold a session-wide context (see beforeQuery). */
 const sessionContext = new WeakSet<object>();
@@ -60,15 +68,21 @@ export class AuditContextSubscriber implements EntitySubscriberInterface {
     else if (sessionContext.has(clientOf(queryRunner))) await clear(queryRunner);
   }
 
-  async beforeQuery({ queryRunner, query }: BeforeQueryEvent): Promise<void> {
-    if (!queryRunner || queryRunner.isTransactionActive || !WRITE.test(query)) return;
-    const context = auditContext();
-    if (context) {
-      await setContext(queryRunner, JSON.stringify(context), false);
-      sessionContext.add(clientOf(queryRunner));
-    } else if (sessionContext.has(clientOf(queryRunner))) {
-      await clear(queryRunner);
-    }
+  // Not async: a read (nearly every statement) returns nothing, so TypeORM's broadcaster has no
+  // promise to wait for on each query.
+  beforeQuery({ queryRunner, query }: BeforeQueryEvent): Promise<void> | void {
+    if (!queryRunner || queryRunner.isTransactionActive || !mayWrite(query)) return;
+    return contextForWrite(queryRunner);
+  }
+}
+
+async function contextForWrite(queryRunner: QueryRunner): Promise<void> {
+  const context = auditContext();
+  if (context) {
+    await setContext(queryRunner, JSON.stringify(context), false);
+    sessionContext.add(clientOf(queryRunner));
+  } else if (sessionContext.has(clientOf(queryRunner))) {
+    await clear(queryRunner);
   }
 }
 

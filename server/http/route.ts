@@ -6,6 +6,7 @@ import { withAuditContext, type AuditContext } from '../db/audit-context';
 import { invalidSchemaInput } from '../domain/errors';
 import { registerOperation, successStatus } from './openapi';
 import { requestIdOf } from './request-log';
+import { sendJson } from './send-json';
 import { acceptsPersonalTokens, tokenScope } from './token-scope';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -132,7 +133,7 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
         throw new Error(`${spec.method} ${spec.path} answered other than it declares`);
       }
       if (result === undefined) res.status(204).end();
-      else res.status(successStatus(spec)).json(result);
+      else await sendJson(req, res.status(successStatus(spec)), result);
     } catch (err) {
       next(err);
     }

@@ -47,9 +47,9 @@ export async function processRecord(
   if (!record) return 'gone'; // deleted since it was queued
   let measured: MeasuredWithSeries;
   try {
-    // Streamed from the store through a metrics thread, series and all: never the whole run in
-    // memory.
-    measured = await deps.metricsPool.measure(await deps.blobs.stream(record.sha256));
+    // Read from the store piece by piece through a metrics thread, series and all: never the whole
+    // run in memory.
+    measured = await deps.metricsPool.measure(await deps.blobs.pieces(record.sha256));
   } catch (err) {
     // Uploads are checked before they are stored, so this is a damaged blob: final, not retried.
     if (err instanceof VialFormatError) return markFailed(deps, recordId, err.message);

@@ -116,6 +116,10 @@ describe.each(subjects)('blob store contract: %s', (_name, make) => {
     expect(await subject.stored()).toBe(1);
     expect(sha(await subject.blobs.read(sha256))).toBe(sha256);
     expect(sha(await collect(await subject.blobs.stream(sha256)))).toBe(sha256);
+    // Pieces copied as they come, as the metrics threads take them.
+    const pieces: Buffer[] = [];
+    for await (const piece of await subject.blobs.pieces(sha256)) pieces.push(Buffer.from(piece));
+    expect(sha(Buffer.concat(pieces))).toBe(sha256);
 
     // The same content again: nothing new is stored, the commit says so.
     const again = subject.blobs.stage();
@@ -150,11 +154,12 @@ describe.each(subjects)('blob store contract: %s', (_name, make) => {
     expect(await subject.stored()).toBe(0);
   });
 
-  it('answers a missing blob with BlobMissingError on read and stream, false on exists', async () => {
+  it('answers a missing blob with BlobMissingError on read, stream and pieces, false on exists', async () => {
     const missing = sha(Buffer.from('never stored'));
     expect(await subject.blobs.exists(missing)).toBe(false);
     await expect(subject.blobs.read(missing)).rejects.toBeInstanceOf(BlobMissingError);
     await expect(subject.blobs.stream(missing)).rejects.toBeInstanceOf(BlobMissingError);
+    await expect(subject.blobs.pieces(missing)).rejects.toBeInstanceOf(BlobMissingError);
   });
 
   it('refuses names that are not a SHA-256', async () => {

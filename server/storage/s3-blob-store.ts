@@ -123,6 +123,11 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  /** The body's own chunks: the SDK reads each into a buffer of its own. */
+  pieces(sha256: string): Promise<AsyncIterable<Uint8Array>> {
+    return this.stream(sha256);
+  }
+
   async read(sha256: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of await this.stream(sha256)) chunks.push(chunk as Buffer);

@@ -8,7 +8,7 @@ import {
 } from './dat';
 import { AccelerationPass } from './metrics';
 import type { RecordMetrics } from './record-metrics';
-import { ChartSeriesPass, type ChartSeries } from './series';
+import { ChartSeriesPass, DEFAULT_MAX_POINTS, type ChartSeries } from './series';
 import {
   summarizeTemperature,
   temperatureType,
@@ -55,7 +55,9 @@ export class RunMeasurer {
     const header = this.checker.header;
     if (!header) return;
     this.pass ??= new AccelerationPass(header);
-    if (this.options.chartSeries) this.seriesPass ??= new ChartSeriesPass(header);
+    if (this.options.chartSeries) {
+      this.seriesPass ??= new ChartSeriesPass(header, DEFAULT_MAX_POINTS, this.pass);
+    }
     const accelEnd = RUN_HEADER_SIZE + ACCEL_SAMPLE_BYTES * header.sampleCount;
     const accelFrom = Math.max(start, RUN_HEADER_SIZE) - start;
     const accelTo = Math.min(this.received, accelEnd) - start;
@@ -85,10 +87,10 @@ export class RunMeasurer {
     };
   }
 
-  /** Feeds whole samples to the passes; they keep nothing of `counts`. */
+  /** Feeds whole samples to the metric pass, through the series when asked; nothing is kept. */
   private addSamples(counts: Int16Array): void {
-    this.pass!.add(counts);
-    this.seriesPass?.add(counts);
+    if (this.seriesPass) this.seriesPass.add(counts);
+    else this.pass!.add(counts);
   }
 
   private addAccel(bytes: Uint8Array): void {

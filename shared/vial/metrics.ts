@@ -1,6 +1,7 @@
 import { type AxesLowpass, lowpassFrom, magnitude as magnitudeOf } from './acceleration';
 import type { Run, RunHeader } from './dat';
 import type { RecordMetrics } from './record-metrics';
+import type { SeriesSink } from './extremes';
 import { summarizeTemperature, type TemperatureSummary } from './temperature';
 
 // Module bindings rather than `Math.abs` or the import in the per-sample loop: inside a vm context
@@ -49,12 +50,35 @@ export class AccelerationPass {
     this.flatlineLength = Math.ceil(FLATLINE_SECONDS * header.sampleRate);
   }
 
-  /** Feeds the next whole samples: interleaved x, y, z counts. */
-  add(accel: Int16Array): void {
-    const { scale, flatlineLength } = this;
+  /**
+   * Feeds the next whole samples: interleaved x, y, z counts. With `series` (ChartSeriesPass), also
+   * hands it each sample's |a| and running sums, a bucket at a time.
+   */
+  add(accel: Int16Array, series?: SeriesSink): void {
     const n = accel.length / 3;
     if (this.samples === 0 && n > 0) this.lowpass = lowpassFrom(this.header, accel);
-    const { lowpass } = this;
+    let from = 0;
+    while (series && from < n && series.room > 0) {
+      const length = Math.min(n - from, series.room);
+      this.addRange(accel, from, length, series, series.at);
+      series.filled(length);
+      from += length;
+    }
+    // Without series, or past their last bucket (more samples than the header counts): metrics.
+    if (from < n) this.addRange(accel, from, n - from, null, 0);
+  }
+
+  /** Samples [from, from + length) of `accel`, seen by `series` from index `at` of its bucket. */
+  private addRange(
+    accel: Int16Array,
+    from: number,
+    length: number,
+    series: SeriesSink | null,
+    at: number,
+  ): void {
+    const { scale, flatlineLength, lowpass } = this;
+    const { sampleRate } = this.header;
+    const halfDt = 0.5 / sampleRate;
     // The state in locals for the loop, written back once after it.
     let dSum = this.dSum;
     let d2Sum = this.d2Sum;
@@ -70,7 +94,7 @@ export class AccelerationPass {
     let previousY = this.previousY;
     let previousZ = this.previousZ;
 
-    for (let i = this.samples, end = this.samples + n, k = 0; i < end; i++, k += 3) {
+    for (let i = this.samples, end = i + length, k = 3 * from, j = at; i < end; i++, k += 3, j++) {
       const x = accel[k];
       const y = accel[k + 1];
       const z = accel[k + 2];
@@ -85,6 +109,14 @@ export class AccelerationPass {
         dSum += previousD + d;
         d2Sum += previousD * previousD + d * d;
         filteredSum += previousFiltered + filtered;
+      }
+      if (series) {
+        // The running metrics as metrics() scales them; power is a running mean, over no time
+        // at all the first sample's square.
+        series.acceleration.see(size, j);
+        series.auc.see(dSum * halfDt, j);
+        series.auc225hz.see(filteredSum * halfDt, j);
+        series.power.see(i > 0 ? (d2Sum * halfDt) / (i / sampleRate) : d * d, j);
       }
       const unchanged = i > 0 && x === previousX && y === previousY && z === previousZ;
       unchangedRun = unchanged ? unchangedRun + 1 : 1;
@@ -101,7 +133,7 @@ export class AccelerationPass {
       previousZ = z;
     }
 
-    this.samples += n;
+    this.samples += length;
     this.dSum = dSum;
     this.d2Sum = d2Sum;
     this.filteredSum = filteredSum;

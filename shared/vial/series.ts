@@ -1,5 +1,7 @@
 import { lowpassFrom, magnitude as magnitudeOf, type AxesLowpass } from './acceleration';
 import type { Run, RunHeader } from './dat';
+import { Extremes, type SeriesSink } from './extremes';
+import { AccelerationPass } from './metrics';
 
 // Module bindings rather than `Math.abs` or the import in the per-sample loops (see metrics.ts).
 const { abs } = Math;
@@ -41,18 +43,57 @@ class Buckets {
   }
 }
 
+/** Where a pass fed its samples in pieces stands among its buckets. */
+class BucketCursor {
+  /** Samples taken so far. */
+  received = 0;
+  /** The bucket being filled, and where it starts and ends. */
+  private bucket = 0;
+  private bucketStart = 0;
+  private bucketEnd: number;
+
+  constructor(private readonly buckets: Buckets) {
+    this.bucketEnd = buckets.count > 0 ? buckets.start(1) : 0;
+  }
+
+  /** How many samples the bucket being filled still takes: 0 once every bucket is full. */
+  get room(): number {
+    return this.bucket < this.buckets.count ? this.bucketEnd - this.received : 0;
+  }
+
+  /** The index in its bucket of the next sample. */
+  get at(): number {
+    return this.received - this.bucketStart;
+  }
+
+  /** Takes `length` samples: answers where the bucket they filled starts, or -1 until it is full. */
+  take(length: number): number {
+    this.received += length;
+    if (this.received !== this.bucketEnd) return -1;
+    const start = this.bucketStart;
+    this.bucket++;
+    this.bucketStart = this.bucketEnd;
+    this.bucketEnd = this.buckets.start(this.bucket + 1);
+    return start;
+  }
+}
+
 /**
- * Bucket-sized arrays written a value at a time: plain arrays of doubles, not Float64Arrays, since
- * with Object.prototype frozen (freezePrototypes, as in the server and its metrics threads) V8
- * stores into typed arrays some 30× slower (Node 20), which made the series pass 7× slower.
+ * Bucket-sized arrays written a value at a time, indexed and nothing else. With the prototypes
+ * frozen (freezePrototypes, as in the server and its metrics threads) V8 stores into arrays and
+ * typed arrays through a slow path, 25× slower and more (Node 24: the series took four times the
+ * metrics beside them), unless the array has no prototype at all: a Float64Array without one
+ * stores at full speed, frozen or not.
  */
-type Scratch = number[] | Float64Array;
-const scratch = (length: number): number[] => new Array<number>(length).fill(0);
+type Scratch = { [index: number]: number };
+const scratch = (length: number): Scratch =>
+  Object.setPrototypeOf(new Float64Array(length), null) as Scratch;
 
 /** A thinned series, built one bucket at a time. */
 class Thinned implements ThinnedSeries {
   readonly time: number[] = [];
   readonly values: number[] = [];
+  private readonly scan = new Extremes();
 
   constructor(
     /** The time of the value at an index. */
@@ -61,27 +102,21 @@ class Thinned implements ThinnedSeries {
 
   /** Keeps the extremes of one bucket, whose values are `bucket[0..length)` from index `start`. */
   keepExtremes(bucket: Scratch, length: number, start: number): void {
-    let lowest = 0;
-    let highest = 0;
-    let low = bucket[0];
-    let high = low;
-    for (let j = 1; j < length; j++) {
-      const value = bucket[j];
-      if (value < low) {
-        lowest = j;
-        low = value;
-      } else if (value > high) {
-        highest = j;
-        high = value;
-      }
-    }
-    this.keep(Math.min(lowest, highest), bucket, start);
-    if (lowest !== highest) this.keep(Math.max(lowest, highest), bucket, start);
+    const { scan } = this;
+    for (let j = 0; j < length; j++) scan.see(bucket[j], j);
+    this.keepBucket(scan, start);
   }
 
-  private keep(j: number, bucket: Scratch, start: number): void {
-    this.time.push(this.timeAt(start + j));
-    this.values.push(bucket[j]);
+  /** Keeps the extremes of a bucket seen whole, in time order; its first value is at `start`. */
+  keepBucket({ low, high, lowest, highest }: Extremes, start: number): void {
+    if (highest < lowest) this.keep(start + highest, high);
+    this.keep(start + lowest, low);
+    if (highest > lowest) this.keep(start + highest, high);
+  }
+
+  private keep(index: number, value: number): void {
+    this.time.push(this.timeAt(index));
+    this.values.push(value);
   }
 }
 
@@ -223,12 +258,7 @@ class SamplesPass {
   private readonly magnitudes: Scratch;
   private readonly lowpassed: Scratch;
   private readonly running: Scratch;
-  /** Samples fed so far. */
-  private received = 0;
-  /** The bucket being filled, and where it starts and ends. */
-  private bucket = 0;
-  private bucketStart = 0;
-  private bucketEnd: number;
+  private readonly cursor: BucketCursor;
 
   constructor(
     private readonly header: RunHeader,
@@ -249,7 +279,7 @@ class SamplesPass {
       .map(metric);
     this.filtered = wanted.cumulative?.includes('auc_225hz') ? metric('auc_225hz') : null;
     this.buckets = new Buckets(sampleCount, maxPoints);
-    this.bucketEnd = this.buckets.count > 0 ? this.buckets.start(1) : 0;
+    this.cursor = new BucketCursor(this.buckets);
     this.magnitudes = scratch(this.buckets.longest);
     this.lowpassed = scratch(this.filtered ? this.buckets.longest : 0);
     this.running = scratch(this.buckets.longest);
@@ -258,15 +288,17 @@ class SamplesPass {
   /** Feeds the next whole samples: interleaved x, y, z counts. */
   add(accel: Int16Array): void {
     const n = accel.length / 3;
-    if (this.received === 0 && n > 0 && this.filtered) {
+    const { cursor } = this;
+    if (cursor.received === 0 && n > 0 && this.filtered) {
       this.lowpass = lowpassFrom(this.header, accel);
     }
-    for (let from = 0; from < n && this.bucket < this.buckets.count;) {
-      const length = Math.min(n - from, this.bucketEnd - this.received);
-      this.fill(accel, from, length, this.received - this.bucketStart);
+    for (let from = 0; from < n && cursor.room > 0;) {
+      const length = Math.min(n - from, cursor.room);
+      const at = cursor.at;
+      this.fill(accel, from, length, at);
       from += length;
-      this.received += length;
-      if (this.received === this.bucketEnd) this.thinBucket();
+      const start = cursor.take(length);
+      if (start >= 0) this.thinBucket(start, at + length);
     }
   }
 
@@ -286,9 +318,8 @@ class SamplesPass {
     }
   }
 
-  private thinBucket(): void {
-    const { magnitudes, running, bucketStart: start } = this;
-    const length = this.bucketEnd - start;
+  private thinBucket(start: number, length: number): void {
+    const { magnitudes, running } = this;
     this.raw?.keepExtremes(magnitudes, length, start);
     for (const m of this.rawMetrics) {
       m.running.fill(magnitudes, length, start, running);
@@ -300,16 +331,11 @@ class SamplesPass {
       this.filtered.running.fill(values, length, start, running);
       this.filtered.thinned.keepExtremes(running, length, start);
     }
-    this.bucket++;
-    this.bucketStart = this.bucketEnd;
-    this.bucketEnd = this.buckets.start(this.bucket + 1);
   }
 
   /** The series, once every sample of the run is fed. */
   finish(): SamplesSeries {
-    if (this.received !== this.header.sampleCount) {
-      throw new Error(`Series fed ${this.received} of ${this.header.sampleCount} samples`);
-    }
+    checkFed(this.cursor, this.header);
     const { raw } = this;
     const cumulative: SamplesSeries['cumulative'] = {};
     for (const m of this.filtered ? [...this.rawMetrics, this.filtered] : this.rawMetrics) {
@@ -319,13 +345,21 @@ class SamplesPass {
       acceleration: raw && {
         acceleration_time: raw.time,
         acceleration: raw.values,
-        // Thinning keeps each bucket's extremes, so the thinned values hold the global maximum.
-        maximum_acceleration: raw.values.reduce((max, value) => Math.max(max, value), 0),
+        maximum_acceleration: maximumOf(raw.values),
       },
       cumulative,
     };
   }
 }
+
+function checkFed(cursor: BucketCursor, header: RunHeader): void {
+  if (cursor.received !== header.sampleCount) {
+    throw new Error(`Series fed ${cursor.received} of ${header.sampleCount} samples`);
+  }
+}
+
+/** The highest of a thinned |a|: thinning keeps each bucket's extremes, so the global maximum. */
+const maximumOf = (values: number[]) => values.reduce((max, value) => Math.max(max, value), 0);
 
 function samplesSeries(run: Run, maxPoints: number, wanted: Wanted): SamplesSeries {
   const pass = new SamplesPass(run.header, maxPoints, wanted);
@@ -385,32 +419,75 @@ export function seriesOfKind(all: ChartSeries, kind: SeriesKind): object {
 /**
  * Every chart series of a run whose samples are fed in pieces (a run streamed from the store, see
  * RunMeasurer), then its temperature block: what chartSeries gives for the whole run, to the bit.
+ * The samples go through `metrics`, the run's metric pass, which feeds the series as it goes
+ * (SeriesSink): their running sums are the metrics' own, so they end exactly at the metrics.
+ * Memory: the thinned series, never a whole run's values.
  */
-export class ChartSeriesPass {
-  private readonly samples: SamplesPass;
+export class ChartSeriesPass implements SeriesSink {
+  readonly acceleration = new Extremes();
+  readonly auc = new Extremes();
+  readonly auc225hz = new Extremes();
+  readonly power = new Extremes();
+  private readonly cursor: BucketCursor;
+  private readonly thinned: Record<'acceleration' | CumulativeMetric, Thinned>;
 
   constructor(
     private readonly header: RunHeader,
     private readonly maxPoints = DEFAULT_MAX_POINTS,
+    readonly metrics = new AccelerationPass(header),
   ) {
-    this.samples = new SamplesPass(header, maxPoints, {
-      acceleration: true,
-      cumulative: CUMULATIVE_METRICS,
-    });
+    this.cursor = new BucketCursor(new Buckets(header.sampleCount, maxPoints));
+    const thinned = () => new Thinned(uniformTimes(1 / header.sampleRate));
+    this.thinned = {
+      acceleration: thinned(),
+      auc: thinned(),
+      auc_225hz: thinned(),
+      power: thinned(),
+    };
   }
 
-  /** Feeds the next whole samples: interleaved x, y, z counts. */
+  /** Feeds the next whole samples, to the metrics and the series: interleaved x, y, z counts. */
   add(accel: Int16Array): void {
-    this.samples.add(accel);
+    this.metrics.add(accel, this);
+  }
+
+  get room(): number {
+    return this.cursor.room;
+  }
+
+  get at(): number {
+    return this.cursor.at;
+  }
+
+  filled(length: number): void {
+    const start = this.cursor.take(length);
+    if (start < 0) return;
+    this.thinned.acceleration.keepBucket(this.acceleration, start);
+    this.thinned.auc.keepBucket(this.auc, start);
+    this.thinned.auc_225hz.keepBucket(this.auc225hz, start);
+    this.thinned.power.keepBucket(this.power, start);
   }
 
   /** The series, once every sample is fed, with the run's temperature readings. */
   finish(temperature: Int16Array): ChartSeries {
-    const { acceleration, cumulative } = this.samples.finish();
+    checkFed(this.cursor, this.header);
+    const cumulative = (name: CumulativeMetric) => ({
+      time: this.thinned[name].time,
+      cumulative_metric: this.thinned[name].values,
+    });
+    const { time, values } = this.thinned.acceleration;
     return {
-      acceleration: acceleration!,
+      acceleration: {
+        acceleration_time: time,
+        acceleration: values,
+        maximum_acceleration: maximumOf(values),
+      },
       temperature: temperatureSeries({ header: this.header, temperature }, this.maxPoints),
-      cumulative: cumulative as ChartSeries['cumulative'],
+      cumulative: {
+        auc: cumulative('auc'),
+        auc_225hz: cumulative('auc_225hz'),
+        power: cumulative('power'),
+      },
     };
   }
 }

@@ -30,6 +30,9 @@ export function MainLayout() {
         tabIndex={-1}
         sx={{
           flexGrow: 1,
+          // A screen's height at least, so the footer starts below the first screen and never
+          // moves in view while the screen's data arrives (layout shift, issue 21).
+          minHeight: '100vh',
           p: 3,
           width: '100%',
           maxWidth: 1600,

@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { HistoryPanel } from '../../features/audit';
@@ -10,6 +11,9 @@ import { useRecord, RecordDetail, usePrefetchRecordCharts } from '../../features
 export default function RecordPage() {
   const id = Number(useParams().id);
   const record = useRecord(id);
+  // A shown record's first pass draws what the page is opened for, its figures and first chart;
+  // the rest follows at once in a second, interruptible pass instead of holding up that frame.
+  const complete = useDeferredValue(record.data !== undefined, false);
   // The selected organization's flags stand for the record's until the record says which it is.
   usePrefetchRecordCharts(id, useAreaOpen('troubleshooting', useSelectedInstituteId()));
   if (record.isLoading) return <LoadingScreen />;
@@ -17,12 +21,14 @@ export default function RecordPage() {
     return <ErrorFetching error={record.error} back={{ to: '/records', label: 'Records' }} />;
   return (
     <Stack spacing={2}>
-      <RecordDetail record={record.data} />
-      <HistoryPanel
-        instituteId={record.data.institute}
-        objectType="record"
-        objectId={record.data.id}
-      />
+      <RecordDetail record={record.data} complete={complete} />
+      {complete && (
+        <HistoryPanel
+          instituteId={record.data.institute}
+          objectType="record"
+          objectId={record.data.id}
+        />
+      )}
     </Stack>
   );
 }

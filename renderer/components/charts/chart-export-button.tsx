@@ -22,7 +22,7 @@ export function ChartExportButton({ getChart, baseName, disabled }: Props) {
   const run = (format: ExportFormat) => {
     setAnchor(null);
     const chart = getChart();
-    if (chart) exportChart(chart, baseName, format);
+    if (chart) void exportChart(chart, baseName, format);
   };
   return (
     <>

@@ -14,13 +14,14 @@ import {
   VisualMapPiecewiseComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+import { CanvasRenderer } from 'echarts/renderers';
 import { CHART_THEME, chartTheme } from './theme';
 
 /**
  * The app's one echarts: only the charts and components its screens use, so the bundle stays
  * small. A screen needing another chart type (a bar chart, say) adds it to this list; nothing
- * imports the full `echarts` bundle. The SVG renderer is here for the svg export only.
+ * imports the full `echarts` bundle. The SVG renderer, for svg exports only, comes with the first
+ * (withSvgRenderer).
  */
 echarts.use([
   BarChart,
@@ -40,9 +41,14 @@ echarts.use([
   TooltipComponent,
   VisualMapPiecewiseComponent,
   CanvasRenderer,
-  SVGRenderer,
 ]);
 echarts.registerTheme(CHART_THEME, chartTheme);
+
+/** Registers the SVG renderer, loaded on the first call: screens draw on canvas. */
+export async function withSvgRenderer(): Promise<void> {
+  const { SVGRenderer } = await import('./svg-renderer');
+  echarts.use(SVGRenderer);
+}
 
 export { echarts };
 export type { EChartsType } from 'echarts/core';

@@ -1,4 +1,4 @@
-import { echarts, type EChartsType } from './echarts';
+import { echarts, withSvgRenderer, type EChartsType } from './echarts';
 import { CHART_THEME } from './theme';
 
 export const EXPORT_FORMATS = ['png', 'svg'] as const;
@@ -18,15 +18,14 @@ export function downloadUrl(url: string, fileName: string): void {
  * The chart drawn again by the SVG renderer, off screen: the on-screen chart stays on canvas
  * (fast with thousands of points) and svg is still a real vector file.
  */
-function toSvg(chart: EChartsType): string {
-  const svgChart = echarts.init(null, CHART_THEME, {
-    renderer: 'svg',
-    ssr: true,
-    width: chart.getWidth(),
-    height: chart.getHeight(),
-  });
+async function toSvg(chart: EChartsType): Promise<string> {
+  // What the chart shows at the click, read before the renderer loads.
+  const option = { ...chart.getOption(), animation: false };
+  const size = { width: chart.getWidth(), height: chart.getHeight() };
+  await withSvgRenderer();
+  const svgChart = echarts.init(null, CHART_THEME, { renderer: 'svg', ssr: true, ...size });
   try {
-    svgChart.setOption({ ...chart.getOption(), animation: false });
+    svgChart.setOption(option);
     return svgChart.renderToSVGString();
   } finally {
     svgChart.dispose();
@@ -37,7 +36,11 @@ function toSvg(chart: EChartsType): string {
  * Downloads what the chart shows as `{baseName}.png` (the default, twice the screen's pixels on
  * white) or `{baseName}.svg`.
  */
-export function exportChart(chart: EChartsType, baseName: string, format: ExportFormat = 'png') {
+export async function exportChart(
+  chart: EChartsType,
+  baseName: string,
+  format: ExportFormat = 'png',
+): Promise<void> {
   const fileName = `${baseName}.${format}`;
   if (format === 'png') {
     const url = chart.getDataURL({
@@ -49,7 +52,8 @@ export function exportChart(chart: EChartsType, baseName: string, format: Export
     downloadUrl(url, fileName);
     return;
   }
-  const blobUrl = URL.createObjectURL(new Blob([toSvg(chart)], { type: 'image/svg+xml' }));
+  const svg = await toSvg(chart);
+  const blobUrl = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   downloadUrl(blobUrl, fileName);
   // The click has handed the blob to the download; release it once the browser has it.
   setTimeout(() => URL.revokeObjectURL(blobUrl), 10_000);

@@ -95,7 +95,7 @@ test('the lines table exports as CSV with its statistics', async () => {
     e2e.page.getByRole('menuitem', { name: 'CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^lines-\d+\.csv$/);
-  const rows = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
+  const rows = fs.readFileSync(await download.path(), 'utf8').split('\n');
   expect(rows[0]).toMatch(/^\uFEFFLine,Labels,Length \(m\),Records,VitalMetric \(g·s\)/);
   expect(rows.find((r) => r.startsWith('Alpha Tube,'))).toMatch(/^Alpha Tube,,[^,]*,2,/);
 });

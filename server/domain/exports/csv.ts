@@ -1,9 +1,11 @@
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import type { DataSource } from 'typeorm';
 import { neutraliseFormula } from '../../../shared/domain/spreadsheet-text';
+import { copyRows, type CopiedRows } from './copy';
 import { drained } from './drain';
-import type { ExportCell, ExportColumn, ExportTable } from './table';
+import { withFirstBatch, type ExportCell, type ExportColumn, type ExportTable } from './table';
 
 /** A cell as CSV text: instants already ISO 8601, text a spreadsheet will not run as a formula. */
 function csvCell(column: ExportColumn, cell: ExportCell): string | number | null {
@@ -11,24 +13,56 @@ function csvCell(column: ExportColumn, cell: ExportCell): string | number | null
   return neutraliseFormula(String(cell));
 }
 
-/** RFC 4180 records, as Excel expects them. */
-const RECORDS = { record_delimiter: 'windows' } as const;
+/** The header row, after a byte-order mark so that Excel reads units such as °C right. */
+const header = (table: ExportTable) =>
+  stringify([table.columns.map((c) => c.header)], { bom: true });
+
+/** Writes `text`, waiting when `out` asks it to. */
+async function write(out: Writable, text: string | Buffer): Promise<void> {
+  if (!out.write(text)) await drained(out, out);
+}
 
 /**
- * The table as UTF-8 CSV (RFC 4180, with a byte-order mark so Excel reads units such as °C
- * right), written to `out` at the pace `out` takes it. Each batch of rows becomes one piece of
- * text (csv-stringify's synchronous writer): a row-by-row stream made a few objects per cell
- * and let a million-row export grow the heap by far more than the batch it holds.
+ * Each batch of rows becomes one piece of text (csv-stringify's synchronous writer): a
+ * row-by-row stream made a few objects per cell.
  */
-export async function writeCsv(table: ExportTable, out: Writable): Promise<void> {
-  out.write(stringify([table.columns.map((c) => c.header)], { ...RECORDS, bom: true }));
+async function writeBatches(table: ExportTable, out: Writable): Promise<void> {
+  await write(out, header(table));
   for await (const batch of table.batches) {
-    const text = stringify(
-      batch.map((row) => row.map((cell, i) => csvCell(table.columns[i]!, cell))),
-      RECORDS,
+    await write(
+      out,
+      stringify(batch.map((row) => row.map((cell, i) => csvCell(table.columns[i]!, cell)))),
     );
-    if (!out.write(text)) await drained(out, out);
   }
-  out.end();
-  await finished(out);
+}
+
+/** PostgreSQL's CSV passed on as it comes (the same quoting and line ends as csv-stringify's). */
+async function writeCopied(table: ExportTable, rows: CopiedRows, out: Writable): Promise<void> {
+  try {
+    await write(out, header(table));
+    if (rows.first) await write(out, rows.first);
+    for (let next = await rows.rest.next(); !next.done; next = await rows.rest.next()) {
+      await write(out, next.value);
+    }
+  } finally {
+    await rows.release();
+  }
+}
+
+/**
+ * Starts the table as UTF-8 CSV (RFC 4180 quoting, one row per line): what can fail is read
+ * before this returns; the answer writes the file to `out` at the pace `out` takes it. A table
+ * with `copy` SQL is written by PostgreSQL, the rest from their batches.
+ */
+export async function startCsv(
+  db: DataSource,
+  table: ExportTable,
+): Promise<(out: Writable) => Promise<void>> {
+  const copied = table.copy ? await copyRows(db, table.copy) : undefined;
+  const started = copied ? table : await withFirstBatch(table);
+  return async (out) => {
+    await (copied ? writeCopied(started, copied, out) : writeBatches(started, out));
+    out.end();
+    await finished(out);
+  };
 }

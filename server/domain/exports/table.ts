@@ -13,6 +13,15 @@ export type ExportColumn =
 
 export type ExportCell = string | number | null;
 
+/** Rows PostgreSQL writes as CSV itself (`COPY … TO STDOUT`): how a large CSV export streams. */
+export interface CopyQuery {
+  /** A SELECT whose columns are the file's cells, already as the CSV holds them. */
+  sql: string;
+  parameters: unknown[];
+  /** The session's time zone while it runs: instants format in the institute's zone. */
+  timeZone: string;
+}
+
 export interface ExportTable {
   /** File name without extension, e.g. `records-northfield-2026-03-01`. */
   name: string;
@@ -24,6 +33,26 @@ export interface ExportTable {
   columns: ExportColumn[];
   /** Rows in batches, each row one cell per column; batches keep the database and writer busy. */
   batches: AsyncIterable<ExportCell[][]>;
+  /**
+   * The same rows as SQL, for tables that can grow large: the CSV is then written by
+   * PostgreSQL (server/domain/exports/copy.ts) and `batches` is never read.
+   */
+  copy?: CopyQuery;
+}
+
+/**
+ * The table with its first batch already read: a query that fails does so before the status
+ * line is sent, and is answered as any error is (`{detail}`), not as a broken download.
+ */
+export async function withFirstBatch(table: ExportTable): Promise<ExportTable> {
+  const batches = table.batches[Symbol.asyncIterator]();
+  const first = await batches.next();
+  async function* all(): AsyncGenerator<ExportCell[][]> {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await batches.next(); !next.done; next = await batches.next()) yield next.value;
+  }
+  return { ...table, batches: all() };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { neutraliseFormula } from '../../../shared/domain/spreadsheet-text';
 import { drained } from './drain';
-import type { ExportCell, ExportColumn, ExportTable } from './table';
+import { withFirstBatch, type ExportCell, type ExportColumn, type ExportTable } from './table';
 
 /** Excel's number format for a column: figures to the screen's decimals, instants as ISO dates. */
 function numberFormat(column: ExportColumn): string | undefined {
@@ -45,7 +45,7 @@ function sheetConsumer(sheet: ExcelJS.Worksheet): Writable | undefined {
  * The table as an Excel workbook of one sheet, streamed: each row is committed as it is written
  * and the writer waits whenever `out` asks it to, so memory stays flat however long the table.
  */
-export async function writeXlsx(table: ExportTable, out: Writable): Promise<void> {
+async function writeXlsx(table: ExportTable, out: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -71,4 +71,10 @@ export async function writeXlsx(table: ExportTable, out: Writable): Promise<void
   }
   sheet.commit();
   await workbook.commit();
+}
+
+/** Starts the table as an Excel workbook: its first batch is read before this returns. */
+export async function startXlsx(table: ExportTable): Promise<(out: Writable) => Promise<void>> {
+  const started = await withFirstBatch(table);
+  return (out) => writeXlsx(started, out);
 }

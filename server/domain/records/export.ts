@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { lineWord } from '../../../shared/api/lines';
 import type { RecordListQuery } from '../../../shared/api/records';
-import { RECORD_FLAGS } from '../../../shared/domain/record-flags';
 import type { AuthUser } from '../../auth/auth-user';
+import { copyQuery } from '../exports/copy';
 import { cursorBatches } from '../exports/cursor';
 import { ISO_INSTANT_SQL_FORMAT, type ExportColumn, type ExportTable } from '../exports/table';
 import { getInstitute } from '../institutes/service';
@@ -24,19 +24,20 @@ function recordColumns(line: string): ExportColumn[] {
   ];
 }
 
-const recordCells = (r: RecordExportRow) => [
-  r.date,
-  r.vial,
-  r.line,
-  r.auc,
-  r.rejection,
-  r.mkt,
-  r.duration,
-  RECORD_FLAGS.filter(([key]) => r[key])
-    .map(([, word]) => word)
-    .join(', ') || null,
-  r.labels,
-];
+/** The query's fields in the columns' order. */
+const RECORD_FIELDS = [
+  'date',
+  'vial',
+  'line',
+  'auc',
+  'rejection',
+  'mkt',
+  'duration',
+  'flags',
+  'labels',
+] as const satisfies readonly (keyof RecordExportRow)[];
+
+const recordCells = (r: RecordExportRow) => RECORD_FIELDS.map((field) => r[field]);
 
 /**
  * The records list with its filters and order, every page of it, for a download: the same
@@ -50,22 +51,24 @@ export async function exportRecords(
   q: RecordListQuery,
 ): Promise<ExportTable> {
   const institute = await getInstitute({ db }, user, instituteId);
-  const [sql, parameters] = recordExportQuery(
+  const query = recordExportQuery(
     db.manager,
     instituteId,
     seesHidden(user),
     q,
     ISO_INSTANT_SQL_FORMAT,
   );
-  const rows = cursorBatches<RecordExportRow>(db, sql, parameters, institute.timezone);
+  const columns = recordColumns(lineWord(institute.metadataType).singular);
+  const rows = cursorBatches<RecordExportRow>(db, ...query, institute.timezone);
   return {
     instituteId: institute.id,
     filters: q,
     name: `records-${institute.id}`,
     title: 'Records',
-    columns: recordColumns(lineWord(institute.metadataType).singular),
+    columns,
     batches: (async function* () {
       for await (const batch of rows) yield batch.map(recordCells);
     })(),
+    copy: copyQuery(columns, RECORD_FIELDS, query, institute.timezone),
   };
 }

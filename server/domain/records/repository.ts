@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
+import { escapeLiteral, type PoolClient } from 'pg';
 import { Brackets, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { RecordListQuery } from '../../../shared/api/records';
+import { RECORD_FLAGS } from '../../../shared/domain/record-flags';
 import { bandSqlCondition } from '../../../shared/domain/rejection-bands';
+import { Label } from '../../entities/label';
+import { Line } from '../../entities/line';
 import { TransitRecord } from '../../entities/record';
 import { RecordCounts, RecordDay } from '../../entities/record-tallies';
-import { applyOrdering, paginate } from '../pagination';
+import { applyOrdering, type Page } from '../pagination';
 
 const DEFAULT_ORDERING = '-date';
 
@@ -112,24 +117,151 @@ function filteredRecords(
 const orderingsFor = (q: RecordListQuery) =>
   severalLines(q) ? SEVERAL_LINES_ORDERINGS : ORDERINGS;
 
-export function pageOfRecords(
+/**
+ * A page of the list in one round trip: its total, the filtered and ordered page of ids, and
+ * those records with their line and labels, in one prepared statement whose rows are put together
+ * here. Through the query builder these were three round trips (ids and count, then the rows),
+ * each planned anew, and hydrating the rows joined to their labels cost more than the queries
+ * (issue 21: a signed-in GET under load).
+ */
+export async function pageOfRecords(
   manager: EntityManager,
   instituteId: number,
   seesHidden: boolean,
   q: RecordListQuery,
-) {
-  // Filters and the line (for ordering by its name; PostgreSQL drops the join when unused): the
-  // page's ids and the count come from here, the labels only for the page.
+): Promise<Page<TransitRecord>> {
+  // Filters and the line (for ordering by its name; PostgreSQL drops the join when unused).
   const qb = filteredRecords(manager, instituteId, seesHidden, q);
-  const flags = flagsOnly(seesHidden, q);
-  return paginate(
-    qb,
-    q,
+  const [idsSql, params] = applyOrdering(
+    qb.clone().select('r.id', 'id'),
+    q.ordering,
     orderingsFor(q),
     DEFAULT_ORDERING,
-    (ids) => recordsQuery(manager, true).where('r.id IN (:...ids)', { ids }).getMany(),
-    flags ? () => countWithFlags(manager, instituteId, flags) : undefined,
+  )
+    .offset(q.page * q.size)
+    .limit(q.size)
+    .getQueryAndParameters();
+  const flags = flagsOnly(seesHidden, q);
+  const [countSql, countParams] = counting(manager, qb, instituteId, flags, params.length);
+  const statement = pageStatement(manager);
+  const rows = await preparedRead(manager, statement.sql(idsSql, countSql), [
+    ...params,
+    ...countParams,
+  ]);
+  return {
+    items: rows.filter((row) => row.r_id !== null).map(statement.hydrate),
+    total: rows[0].total as number,
+  };
+}
+
+/**
+ * The count of the page's statement, its parameters numbered after the ids query's `before`: from
+ * the tallies when the filters are flags only (the To Review and Reviewed tabs), else counting the
+ * rows.
+ */
+function counting(
+  manager: EntityManager,
+  qb: SelectQueryBuilder<TransitRecord>,
+  instituteId: number,
+  flags: Flags | null,
+  before: number,
+): [string, unknown[]] {
+  if (!flags) {
+    // The same filters as the ids query, so the same parameters: counted on them.
+    const [sql, params] = qb.clone().select('count(*)::int', 'total').getQueryAndParameters();
+    if (params.length !== before) throw new Error('The count and the ids query differ in filters');
+    return [sql, []];
+  }
+  const tallies = manager.connection.getMetadata(RecordCounts);
+  const given = Object.entries({ instituteId, ...flags }).filter(([, v]) => v !== undefined);
+  const conditions = given.map(
+    ([property], i) =>
+      `c."${tallies.findColumnWithPropertyName(property)!.databaseName}" = $${before + i + 1}`,
   );
+  return [
+    `SELECT coalesce(sum(c.count), 0)::int AS total FROM record_counts c WHERE ${conditions.join(' AND ')}`,
+    given.map(([, v]) => v),
+  ];
+}
+
+/**
+ * Runs a read as a named prepared statement on a pooled connection, so PostgreSQL parses and
+ * plans it once per connection rather than on every request (the planning of a records page cost
+ * more than running it). Only for reads: it bypasses the audit context's hook, which writes need.
+ */
+async function preparedRead(
+  manager: EntityManager,
+  sql: string,
+  params: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
+  try {
+    const client = (await runner.connect()) as PoolClient;
+    const name = `vialqc_page_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    return (await client.query({ name, text: sql, values: params })).rows;
+  } finally {
+    if (runner !== manager.queryRunner) await runner.release();
+  }
+}
+
+/** The columns of an entity selected as `alias_column`, and the entity made back from a row. */
+function entityColumns<T>(manager: EntityManager, entity: new () => T, alias: string) {
+  const columns = manager.connection.getMetadata(entity).columns.map((c) => ({
+    property: c.propertyName,
+    database: c.databaseName,
+    selected: `${alias}_${c.databaseName}`,
+  }));
+  return {
+    columns,
+    select: columns.map((c) => `${alias}."${c.database}" AS "${c.selected}"`).join(', '),
+    hydrate(row: Record<string, unknown>): T {
+      const made = new entity() as Record<string, unknown>;
+      for (const c of columns) made[c.property] = row[c.selected];
+      return made as T;
+    },
+  };
+}
+
+/**
+ * The statement of a page of records around its ids query and count: the count on a row of its
+ * own (so an empty page still has it), the records in the order of the ids (their ordinality).
+ * Its columns are read from the entities once per data source.
+ */
+const pageStatements = new WeakMap<object, ReturnType<typeof buildPageStatement>>();
+function pageStatement(manager: EntityManager) {
+  let made = pageStatements.get(manager.connection);
+  if (!made) pageStatements.set(manager.connection, (made = buildPageStatement(manager)));
+  return made;
+}
+
+function buildPageStatement(manager: EntityManager) {
+  const record = entityColumns(manager, TransitRecord, 'r');
+  const line = entityColumns(manager, Line, 'line');
+  const label = entityColumns(manager, Label, 'label');
+  const labelObject = label.columns.map((c) => `'${c.property}', label."${c.database}"`).join(', ');
+  return {
+    sql: (idsSql: string, countSql: string) =>
+      `SELECT total.total, page.*
+         FROM (${countSql}) total
+         LEFT JOIN (
+           SELECT ids.n, ${record.select}, ${line.select},
+                  coalesce((SELECT json_agg(json_build_object(${labelObject}))
+                              FROM record_labels rl JOIN labels label ON label.id = rl.label_id
+                             WHERE rl.record_id = r.id), '[]') AS labels
+             FROM unnest(ARRAY(${idsSql})) WITH ORDINALITY AS ids(id, n)
+             JOIN records r ON r.id = ids.id
+             LEFT JOIN lines line ON line.id = r.line_id
+         ) page ON true
+        ORDER BY page.n`,
+    hydrate(row: Record<string, unknown>): TransitRecord {
+      const made = record.hydrate(row);
+      made.line = row.line_id === null ? null : line.hydrate(row);
+      made.labels = (row.labels as Record<string, unknown>[]).map((l) =>
+        Object.assign(new Label(), l),
+      );
+      return made;
+    },
+  };
 }
 
 type Flags = Partial<Pick<RecordCounts, 'isProcessed' | 'isReviewed' | 'exclude' | 'hidden'>>;
@@ -160,17 +292,6 @@ function flagsOnly(seesHidden: boolean, q: RecordListQuery): Flags | null {
   else if (q.hidden !== undefined) flags.hidden = q.hidden;
   else if (!q.include_hidden) flags.hidden = false;
   return flags;
-}
-
-/** How many of the institute's records have these flags, from the tallies. */
-async function countWithFlags(manager: EntityManager, instituteId: number, flags: Flags) {
-  const row = await manager
-    .getRepository(RecordCounts)
-    .createQueryBuilder('c')
-    .select('coalesce(sum(c.count), 0)::int', 'total')
-    .where({ instituteId, ...flags })
-    .getRawOne<{ total: number }>();
-  return row?.total ?? 0;
 }
 
 /** The record with its line and labels, or null (also when it is hidden and `seesHidden` not). */
@@ -315,16 +436,19 @@ export interface RecordExportRow {
   rejection: number | null;
   mkt: number | null;
   duration: number | null;
-  short_run_error: boolean;
-  flatline_error: boolean;
-  no_run_error: boolean;
+  flags: string | null;
   labels: string | null;
 }
 
+/** The record's flags in words, joined by `, ` as the screen lists them (RECORD_FLAGS). */
+const FLAGS_SQL = `NULLIF(concat_ws(', ', ${RECORD_FLAGS.map(
+  ([column, word]) => `CASE WHEN r.${column} THEN ${escapeLiteral(word)} END`,
+).join(', ')}), '')`;
+
 /**
  * The SQL and parameters of every record the list's filters keep, in the list's order, with
- * what the export writes: the date as `dateFormat` (to_char, in the session's time zone) and the
- * labels joined by `; `. For a cursor: no LIMIT, one row per record.
+ * what the export writes: the date as `dateFormat` (to_char, in the session's time zone), the
+ * flags in words and the labels joined by `; `. For a cursor: no LIMIT, one row per record.
  */
 export function recordExportQuery(
   manager: EntityManager,
@@ -341,9 +465,7 @@ export function recordExportQuery(
     .addSelect('r.rejection', 'rejection')
     .addSelect(`(r.metrics ->> 'mean_kinetic_temperature')::float8`, 'mkt')
     .addSelect('r.duration', 'duration')
-    .addSelect('r.short_run_error', 'short_run_error')
-    .addSelect('r.flatline_error', 'flatline_error')
-    .addSelect('r.no_run_error', 'no_run_error')
+    .addSelect(FLAGS_SQL, 'flags')
     .addSelect(
       `(SELECT string_agg(l.label, '; ' ORDER BY l.label) FROM record_labels rl
         JOIN labels l ON l.id = rl.label_id WHERE rl.record_id = r.id)`,

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { AUDIT_COUNT_CAP } from '../../../shared/api/audit';
-import { csvLines, downloadExport } from '../../../testing/exports';
+import { csvLines, downloadExport, readSheet } from '../../../testing/exports';
 import type { ApiClient } from '../../../testing/http';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 
@@ -230,9 +230,7 @@ describe('the Audit Log as a download', () => {
       exportUrl(`format=xlsx&object_type=line&object_id=${line}`),
     );
     expect(res.status).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Audit Log')!;
+    const sheet = await readSheet(bytes, 'Audit Log');
     expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.Date);
     expect(sheet.getRow(2).getCell(5).value).toBe('updated');
   });

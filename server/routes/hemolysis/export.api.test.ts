@@ -4,7 +4,7 @@ import { insertProcessedRecords } from '../../../testing/lines';
 import { insertLine } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
-import { csvLines, downloadExport } from '../../../testing/exports';
+import { csvLines, downloadExport, readSheet } from '../../../testing/exports';
 
 let server: TestServer;
 let member: ApiClient, guest: ApiClient, admin: ApiClient;
@@ -95,9 +95,7 @@ describe('the hemolysis summary export', () => {
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Hemolysis summary')!;
+    const sheet = await readSheet(bytes, 'Hemolysis summary');
     expect(sheet.getRow(1).values).toEqual([undefined, ...header('Day').split(',')]);
     expect(sheet.rowCount).toBe(3);
     const first = sheet.getRow(2);

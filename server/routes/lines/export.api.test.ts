@@ -3,7 +3,7 @@ import { insertProcessedRecords } from '../../../testing/lines';
 import { insertLine } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
-import { csvLines, downloadExport } from '../../../testing/exports';
+import { csvLines, downloadExport, readSheet } from '../../../testing/exports';
 
 let server: TestServer;
 let member: ApiClient, guest: ApiClient;
@@ -46,9 +46,7 @@ describe('lines export', () => {
       member,
       exportUrl(hospital, 'format=xlsx&ordering=name'),
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Lines')!;
+    const sheet = await readSheet(bytes, 'Lines');
     expect(sheet.rowCount).toBe(3);
     const tube = sheet.getRow(2);
     expect(tube.getCell(1).value).toBe("'+Tube 7");

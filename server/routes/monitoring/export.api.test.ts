@@ -3,7 +3,7 @@ import { Institute } from '../../entities/institute';
 import { insertLine } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
-import { csvLines, downloadExport } from '../../../testing/exports';
+import { csvLines, downloadExport, readSheet } from '../../../testing/exports';
 
 let server: TestServer;
 let member: ApiClient, guest: ApiClient;
@@ -91,9 +91,7 @@ describe('events export as Excel', () => {
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Events')!;
+    const sheet = await readSheet(bytes, 'Events');
     expect(sheet.getRow(1).values).toEqual([undefined, ...HEADER.split(',')]);
     expect(sheet.rowCount).toBe(3);
     const first = sheet.getRow(2);

@@ -3,7 +3,7 @@ import { insertProcessedRecords } from '../../../testing/lines';
 import { insertLine, insertValidation } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
-import { csvLines, downloadExport } from '../../../testing/exports';
+import { csvLines, downloadExport, readSheet } from '../../../testing/exports';
 
 let server: TestServer;
 let member: ApiClient, guest: ApiClient;
@@ -60,9 +60,7 @@ describe("a validation's results export", () => {
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Validation results')!;
+    const sheet = await readSheet(bytes, 'Validation results');
     expect(sheet.getRow(1).values).toEqual([undefined, ...HEADER.split(',')]);
     expect(sheet.rowCount).toBe(3);
     const tube = sheet.getRow(2);

@@ -1,7 +1,6 @@
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { OpenEventsPanel } from '../../events';
 import { useFeatureFlags } from '../../institutes';
 import { useLines } from '../../lines';
@@ -18,7 +17,10 @@ import { ErrorFetching } from '../../../components/ui/query-state';
 /**
  * The record summary decides the layout (polled every 3 s): before any record the getting-started
  * and validation panels; after, validation, review and the further panels (open events below the
- * heat map, so nothing above the map moves while they load).
+ * heat map, so nothing above the map moves while they load). Until the summary answers, the page
+ * is laid out as for a lab with records, as nearly every visit is: each card takes its place and
+ * size at once and its data fill it, so nothing jumps when they arrive (the cards' own queries
+ * start at once too, beside the summary's).
  */
 export function DashboardView({ instituteId, name }: { instituteId: number; name: string }) {
   const summary = useRecordSummary(instituteId);
@@ -27,6 +29,7 @@ export function DashboardView({ instituteId, name }: { instituteId: number; name
   const lines = useLines({ instituteId: monitoring ? instituteId : null });
   const s = summary.data;
   const noRecords = s !== undefined && s.reviewed + s.not_reviewed + s.unprocessed === 0;
+  const withRecords = !summary.isError && !noRecords;
 
   return (
     <Grid container spacing={2}>
@@ -44,22 +47,17 @@ export function DashboardView({ instituteId, name }: { instituteId: number; name
           <ErrorFetching error={summary.error} />
         </Grid>
       )}
-      {summary.isLoading && (
-        <Grid size={12}>
-          <LoadingScreen />
-        </Grid>
-      )}
       {noRecords && (
         <Grid size={{ xs: 12, md: validation ? 7 : 12 }}>
           <GettingStartedPanel />
         </Grid>
       )}
-      {s && validation && (
+      {!summary.isError && validation && (
         <Grid size={{ xs: 12, md: noRecords ? 5 : 6 }}>
           <ValidationPanel instituteId={instituteId} />
         </Grid>
       )}
-      {s && !noRecords && (
+      {withRecords && (
         <>
           <Grid size={{ xs: 12, md: validation ? 6 : 12 }}>
             <ReviewPanel instituteId={instituteId} summary={s} />

@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -21,11 +22,12 @@ const REVIEW_PREVIEW = 5;
  */
 const REVIEW_ROW_HEIGHT = 36;
 
-function Count({ value, label }: { value: number; label: string }) {
+/** A count of the summary, or a placeholder of its height while the summary loads. */
+function Count({ value, label }: { value: number | undefined; label: string }) {
   return (
     <Box>
       <Typography variant="h1" component="p">
-        {value}
+        {value ?? <Skeleton width="1.5em" />}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {label}
@@ -35,15 +37,16 @@ function Count({ value, label }: { value: number; label: string }) {
 }
 
 /**
- * Records to review (polled every 3 s) with the reviewed and processing counts; like the lists
- * on load (and the counts), the preview leaves excluded records out.
+ * Records to review (polled every 3 s) with the reviewed and processing counts (none yet while
+ * the summary loads); like the lists on load (and the counts), the preview leaves excluded
+ * records out.
  */
 export function ReviewPanel({
   instituteId,
   summary,
 }: {
   instituteId: number;
-  summary: RecordSummary;
+  summary: RecordSummary | undefined;
 }) {
   const queue = useRecords(
     instituteId,
@@ -56,9 +59,9 @@ export function ReviewPanel({
         Records to Review
       </Typography>
       <Stack direction="row" spacing={4} sx={{ mb: 1 }}>
-        <Count value={summary.not_reviewed} label="To review" />
-        <Count value={summary.reviewed} label="Reviewed" />
-        <Count value={summary.unprocessed} label="Processing" />
+        <Count value={summary?.not_reviewed} label="To review" />
+        <Count value={summary?.reviewed} label="Reviewed" />
+        <Count value={summary?.unprocessed} label="Processing" />
       </Stack>
       <Box sx={{ minHeight: REVIEW_PREVIEW * REVIEW_ROW_HEIGHT }}>
         {queue.isError && <ErrorFetching error={queue.error} />}
@@ -81,7 +84,7 @@ export function ReviewPanel({
         variant="contained"
         component={RouterLink}
         to="/records/to-review"
-        disabled={summary.not_reviewed === 0}
+        disabled={!summary || summary.not_reviewed === 0}
         sx={{ mt: 1 }}
       >
         Review Records

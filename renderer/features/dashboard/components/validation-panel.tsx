@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -29,7 +30,15 @@ export function ValidationPanel({ instituteId }: { instituteId: number }) {
       <Typography variant="h2" gutterBottom>
         Latest Validation
       </Typography>
-      {latest.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
+      {latest.isLoading && (
+        // The newest validation's lines, as placeholders of their height: the panel (and, on a
+        // phone, the cards under it) stay where they are when it arrives.
+        <Stack spacing={0.5} sx={{ mb: 1 }}>
+          <Typography color="text.secondary">Retrieving Data...</Typography>
+          <Skeleton sx={{ typography: 'body2' }} width="50%" />
+          <Skeleton sx={{ typography: 'body2' }} width="70%" />
+        </Stack>
+      )}
       {latest.isError && <ErrorFetching error={latest.error} />}
       {latest.isSuccess && !v && <Typography color="text.secondary">No Validations</Typography>}
       {v && (

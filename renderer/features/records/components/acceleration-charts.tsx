@@ -151,12 +151,15 @@ function CumulativeMetricChart({ record, mode }: Props) {
   );
 }
 
-/** The Acceleration tab: the raw series with its peak, and the running VitalMetric. */
-export function AccelerationCharts(props: Props) {
+/**
+ * The Acceleration tab: the raw series with its peak, and (`cumulative`, false in the record
+ * page's first pass) the running VitalMetric.
+ */
+export function AccelerationCharts({ cumulative, ...props }: Props & { cumulative: boolean }) {
   return (
     <>
       <RawAcceleration {...props} />
-      <CumulativeMetricChart {...props} />
+      {cumulative && <CumulativeMetricChart {...props} />}
     </>
   );
 }

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useCanEdit, useIsStaff } from '../../../lib/permissions';
 import { Comments } from '../../comments';
 import { useLine } from '../../lines';
-import { TrendPlot } from './trend-plot';
+import { TrendPlot, usePrefetchTrend } from './trend-plot';
 import { useTimeAxis } from '../hooks/use-time-axis';
 import { AccelerationCharts } from './acceleration-charts';
 import { RecordFigures } from './record-figures';
@@ -26,14 +26,21 @@ import { TroubleshootingUpsell, useTimeDetailsLocked } from './troubleshooting-u
 
 type ChartTab = 'acceleration' | 'temperature';
 
+interface Props {
+  record: RecordDto;
+  /** False in the page's first pass: the figures and the first chart only, the rest after it. */
+  complete: boolean;
+}
+
 /** One transit record: figures, curves over time, the line's trend, review and comments. */
-export function RecordDetail({ record }: { record: RecordDto }) {
+export function RecordDetail({ record, complete }: Props) {
   const [tab, setTab] = useState<ChartTab>('acceleration');
   const { mode, setMode } = useTimeAxis(record.duration);
   const locked = useTimeDetailsLocked(record.institute);
   const editable = useCanEdit();
   const staff = useIsStaff();
   const line = useLine(record.line?.id ?? null);
+  usePrefetchTrend(record.institute, record.line?.id ?? null);
   // A trend needs enough records to say anything.
   const trendLine =
     line.data && line.data.line_statistics.record_count >= MIN_RECORDS_FOR_STATISTICS
@@ -80,14 +87,14 @@ export function RecordDetail({ record }: { record: RecordDto }) {
                 aria-label={tab === 'acceleration' ? 'Acceleration' : 'Temperature'}
               >
                 {tab === 'acceleration' ? (
-                  <AccelerationCharts record={record} mode={mode} />
+                  <AccelerationCharts record={record} mode={mode} cumulative={complete} />
                 ) : (
                   <TemperatureChart record={record} mode={mode} />
                 )}
               </Box>
             </TroubleshootingUpsell>
-            {line.data && <Divider sx={{ my: 2 }} />}
-            {trendLine && (
+            {complete && line.data && <Divider sx={{ my: 2 }} />}
+            {complete && trendLine && (
               <TrendPlot
                 line={trendLine}
                 instituteId={record.institute}
@@ -98,16 +105,18 @@ export function RecordDetail({ record }: { record: RecordDto }) {
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, lg: editable ? 4 : 12 }}>
-          <Paper sx={{ p: 3 }}>
-            {editable && (
-              <>
-                <Typography variant="h3">Review</Typography>
-                <RecordReviewForm key={record.id} record={record} />
-                <Divider sx={{ my: 2 }} />
-              </>
-            )}
-            <Comments resource="records" id={record.id} />
-          </Paper>
+          {complete && (
+            <Paper sx={{ p: 3 }}>
+              {editable && (
+                <>
+                  <Typography variant="h3">Review</Typography>
+                  <RecordReviewForm key={record.id} record={record} />
+                  <Divider sx={{ my: 2 }} />
+                </>
+              )}
+              <Comments resource="records" id={record.id} />
+            </Paper>
+          )}
         </Grid>
       </Grid>
     </Stack>

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LineDto } from '../../../../shared/api/lines';
 import type { RecordDto } from '../../../../shared/api/records';
@@ -15,9 +16,30 @@ import {
 import { CHART_TONES } from '../../../components/charts/theme';
 import { formatDate } from '../../../lib/format';
 import { useLineWord } from '../../institutes';
-import { useRecords } from '../api/get-records';
+import { recordsQueryOptions, useRecords, type RecordsParams } from '../api/get-records';
 
 const SD_STEPS = [1, 2, 3] as const;
+
+/** The records a line's trend draws: its included, processed records, oldest first. */
+const trendRecords = (lineId: number): RecordsParams => ({
+  line_id: lineId,
+  exclude: false,
+  is_processed: true,
+  size: FULL_LIST_SIZE,
+  ordering: 'date',
+});
+
+/**
+ * Asks for the records of a line's trend together with the line, not once the line has come
+ * (its statistics say whether the trend is drawn): a page that knows the line's id calls it.
+ */
+export function usePrefetchTrend(instituteId: number, lineId: number | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (lineId !== null)
+      void client.prefetchQuery(recordsQueryOptions(instituteId, trendRecords(lineId)));
+  }, [client, instituteId, lineId]);
+}
 
 /** The validated records (the baseline) when the line has them, else all its records. */
 const referenceStatistics = (line: LineDto) =>
@@ -83,13 +105,7 @@ interface Props {
 export function TrendPlot({ line, instituteId, highlightedRecordId, height, testId }: Props) {
   const navigate = useNavigate();
   const word = useLineWord();
-  const records = useRecords(instituteId, {
-    line_id: line.id,
-    exclude: false,
-    is_processed: true,
-    size: FULL_LIST_SIZE,
-    ordering: 'date',
-  });
+  const records = useRecords(instituteId, trendRecords(line.id));
 
   const option = useMemo(() => {
     const rows = (records.data?.items ?? []).filter(
