@@ -60,3 +60,32 @@ export function FilterDayField({ label, value, error, onChange }: FilterDayProps
     />
   );
 }
+
+/**
+ * The two kinds of field bound to the address's filters (`useUrlFilters`): a choice of `key`, and
+ * a day of the range `from`–`to` with its refusal from `errors`.
+ */
+export function urlFilterFields(
+  params: URLSearchParams,
+  setFilter: (key: string, value: string | null) => void,
+  errors: { from?: string; to?: string },
+) {
+  return {
+    select: (key: string, label: string, value: string, options: [string, string][]) => (
+      <FilterSelect
+        label={label}
+        value={value}
+        options={options}
+        onChange={(v) => setFilter(key, v)}
+      />
+    ),
+    dayField: (key: 'from' | 'to', label: string) => (
+      <FilterDayField
+        label={label}
+        value={params.get(key) ?? ''}
+        error={errors[key]}
+        onChange={(v) => setFilter(key, v)}
+      />
+    ),
+  };
+}

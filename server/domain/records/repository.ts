@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { escapeLiteral, type PoolClient } from 'pg';
+import { escapeLiteral } from 'pg';
 import { Brackets, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { RecordListQuery } from '../../../shared/api/records';
 import { RECORD_FLAGS } from '../../../shared/domain/record-flags';
 import { bandSqlCondition } from '../../../shared/domain/rejection-bands';
+import { preparedRead } from '../../db/prepared-query';
 import { Label } from '../../entities/label';
 import { Line } from '../../entities/line';
 import { TransitRecord } from '../../entities/record';
@@ -182,26 +182,6 @@ function counting(
     `SELECT coalesce(sum(c.count), 0)::int AS total FROM record_counts c WHERE ${conditions.join(' AND ')}`,
     given.map(([, v]) => v),
   ];
-}
-
-/**
- * Runs a read as a named prepared statement on a pooled connection, so PostgreSQL parses and
- * plans it once per connection rather than on every request (the planning of a records page cost
- * more than running it). Only for reads: it bypasses the audit context's hook, which writes need.
- */
-async function preparedRead(
-  manager: EntityManager,
-  sql: string,
-  params: unknown[],
-): Promise<Record<string, unknown>[]> {
-  const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
-  try {
-    const client = (await runner.connect()) as PoolClient;
-    const name = `vialqc_page_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
-    return (await client.query({ name, text: sql, values: params })).rows;
-  } finally {
-    if (runner !== manager.queryRunner) await runner.release();
-  }
 }
 
 /** The columns of an entity selected as `alias_column`, and the entity made back from a row. */

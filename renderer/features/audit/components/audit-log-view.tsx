@@ -38,7 +38,7 @@ import {
 } from '../audit-words';
 import { useLinkNames } from '../hooks/use-link-names';
 import { ExportButton } from '../../../components/ui/export-button';
-import { FilterDayField, FilterSelect } from '../../../components/ui/filter-fields';
+import { urlFilterFields } from '../../../components/ui/filter-fields';
 import { exportAuditEvents } from '../api/export-audit-events';
 
 const FILTER_KEYS = ['actor', 'object_type', 'object_id', 'action', 'from', 'to', 'institute'];
@@ -190,23 +190,7 @@ export function AuditLogView({ instituteId, timeZone }: Props) {
     });
   }
 
-  const select = (key: string, label: string, value: string, options: [string, string][]) => (
-    <FilterSelect
-      label={label}
-      value={value}
-      options={options}
-      onChange={(v) => setFilter(key, v)}
-    />
-  );
-
-  const dayField = (key: 'from' | 'to', label: string) => (
-    <FilterDayField
-      label={label}
-      value={params.get(key) ?? ''}
-      error={filters.errors[key]}
-      onChange={(v) => setFilter(key, v)}
-    />
-  );
+  const { select, dayField } = urlFilterFields(params, setFilter, filters.errors);
 
   const total = events.data?.total ?? 0;
   return (

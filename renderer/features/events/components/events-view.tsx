@@ -21,7 +21,7 @@ import {
 } from '../../../../shared/domain/monitoring-rules';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { ExportButton } from '../../../components/ui/export-button';
-import { FilterDayField, FilterSelect } from '../../../components/ui/filter-fields';
+import { urlFilterFields } from '../../../components/ui/filter-fields';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
 import { ErrorFetching } from '../../../components/ui/query-state';
 import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
@@ -166,23 +166,7 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
     },
   ];
 
-  const select = (key: string, label: string, value: string, options: [string, string][]) => (
-    <FilterSelect
-      label={label}
-      value={value}
-      options={options}
-      onChange={(v) => setFilter(key, v)}
-    />
-  );
-
-  const dayField = (key: 'from' | 'to', label: string) => (
-    <FilterDayField
-      label={label}
-      value={params.get(key) ?? ''}
-      error={filters.errors[key]}
-      onChange={(v) => setFilter(key, v)}
-    />
-  );
+  const { select, dayField } = urlFilterFields(params, setFilter, filters.errors);
 
   return (
     <Stack spacing={2}>
