@@ -82,7 +82,7 @@ export async function benchLighthouse(): Promise<{ figures: Figure[]; skipped: S
       console.log(`  ${audit.name}, ${RUNS} runs …`);
       const runs: Result[] = [];
       for (let run = 0; run < RUNS; run++) {
-        runs.push(await runLighthouse(chrome.port, origin + audit.path, audit.preset));
+        runs.push(await auditWithRetry(chrome.port, origin + audit.path, audit.preset));
         console.log(`    ${describe(runs[run])}`);
       }
       figures.push(...auditFigures(audit, runs));
@@ -105,6 +105,19 @@ async function signIn(port: number, origin: string): Promise<void> {
     await page.close();
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * An audit, run again once when Lighthouse itself fails (now and then it loses the page's
+ * navigation start, NO_NAVSTART, on a busy machine): one such failure would cost the whole figure.
+ */
+async function auditWithRetry(port: number, url: string, preset: Audit['preset']) {
+  try {
+    return await runLighthouse(port, url, preset);
+  } catch (error) {
+    console.log(`    run failed, run again: ${(error as Error).message}`);
+    return runLighthouse(port, url, preset);
   }
 }
 

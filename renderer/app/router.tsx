@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import type { Action } from '../../shared/domain/roles';
 import { ErrorPage } from '../components/ui/error-page';
@@ -6,57 +6,58 @@ import { LoadingScreen } from '../components/ui/loading-screen';
 import { PublicLayout } from './layout/public-layout';
 import { RequireAccess } from './layout/require-access';
 import { RequireAuth } from './layout/require-auth';
+import { lazyScreen } from './lazy-screen';
 import { screen, type ScreenHandle } from './screen-title';
 
 // Every screen is its own chunk, and so is the logged-in frame: the login page stays light.
-const MainLayout = lazy(() =>
+const MainLayout = lazyScreen(() =>
   import('./layout/main-layout').then((m) => ({ default: m.MainLayout })),
 );
-const LaunchPage = lazy(() => import('./routes/launch'));
-const DownloadsPage = lazy(() => import('./routes/downloads'));
-const LoginPage = lazy(() => import('./routes/auth/login'));
-const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password'));
-const ResetPasswordConfirmPage = lazy(() => import('./routes/auth/reset-password-confirm'));
-const RegisterPage = lazy(() => import('./routes/auth/register'));
-const DashboardPage = lazy(() => import('./routes/dashboard'));
-const AccountPage = lazy(() => import('./routes/account'));
-const SettingsPage = lazy(() => import('./routes/settings'));
-const LinesPage = lazy(() => import('./routes/lines'));
-const EventsPage = lazy(() => import('./routes/events'));
-const LinesComparePage = lazy(() => import('./routes/lines-compare'));
-const LineDetailPage = lazy(() => import('./routes/line-detail'));
-const LineSettingsPage = lazy(() => import('./routes/line-settings'));
-const LineRecordsComparePage = lazy(() => import('./routes/line-records-compare'));
-const ValidationsPage = lazy(() => import('./routes/validations'));
-const ValidationNewPage = lazy(() => import('./routes/validation-new'));
-const ValidationDetailPage = lazy(() => import('./routes/validation-detail'));
-const ValidationEditPage = lazy(() => import('./routes/validation-edit'));
-const ReportsPage = lazy(() => import('./routes/reports'));
-const RejectionCalculatorPage = lazy(() => import('./routes/rejection-calculator'));
-const RejectionInsightsPage = lazy(() => import('./routes/rejection-insights'));
-const RecordsPage = lazy(() => import('./routes/records'));
-const RecordPage = lazy(() => import('./routes/record'));
-const LabelsPage = lazy(() => import('./routes/labels'));
-const ClinicalDataPage = lazy(() => import('./routes/clinical-data'));
-const HemolysisIndexPage = lazy(() => import('./routes/hemolysis-index'));
-const HemolysisDataPage = lazy(() => import('./routes/hemolysis-data'));
-const HemolysisDataSettingsPage = lazy(() => import('./routes/hemolysis-data-settings'));
-const OrganizationsPage = lazy(() => import('./routes/organizations'));
-const OrganizationSettingsPage = lazy(() => import('./routes/organization-settings'));
-const UsersPage = lazy(() => import('./routes/users'));
-const UserCreatePage = lazy(() =>
+const LaunchPage = lazyScreen(() => import('./routes/launch'));
+const DownloadsPage = lazyScreen(() => import('./routes/downloads'));
+const LoginPage = lazyScreen(() => import('./routes/auth/login'));
+const ResetPasswordPage = lazyScreen(() => import('./routes/auth/reset-password'));
+const ResetPasswordConfirmPage = lazyScreen(() => import('./routes/auth/reset-password-confirm'));
+const RegisterPage = lazyScreen(() => import('./routes/auth/register'));
+const DashboardPage = lazyScreen(() => import('./routes/dashboard'));
+const AccountPage = lazyScreen(() => import('./routes/account'));
+const SettingsPage = lazyScreen(() => import('./routes/settings'));
+const LinesPage = lazyScreen(() => import('./routes/lines'));
+const EventsPage = lazyScreen(() => import('./routes/events'));
+const LinesComparePage = lazyScreen(() => import('./routes/lines-compare'));
+const LineDetailPage = lazyScreen(() => import('./routes/line-detail'));
+const LineSettingsPage = lazyScreen(() => import('./routes/line-settings'));
+const LineRecordsComparePage = lazyScreen(() => import('./routes/line-records-compare'));
+const ValidationsPage = lazyScreen(() => import('./routes/validations'));
+const ValidationNewPage = lazyScreen(() => import('./routes/validation-new'));
+const ValidationDetailPage = lazyScreen(() => import('./routes/validation-detail'));
+const ValidationEditPage = lazyScreen(() => import('./routes/validation-edit'));
+const ReportsPage = lazyScreen(() => import('./routes/reports'));
+const RejectionCalculatorPage = lazyScreen(() => import('./routes/rejection-calculator'));
+const RejectionInsightsPage = lazyScreen(() => import('./routes/rejection-insights'));
+const RecordsPage = lazyScreen(() => import('./routes/records'));
+const RecordPage = lazyScreen(() => import('./routes/record'));
+const LabelsPage = lazyScreen(() => import('./routes/labels'));
+const ClinicalDataPage = lazyScreen(() => import('./routes/clinical-data'));
+const HemolysisIndexPage = lazyScreen(() => import('./routes/hemolysis-index'));
+const HemolysisDataPage = lazyScreen(() => import('./routes/hemolysis-data'));
+const HemolysisDataSettingsPage = lazyScreen(() => import('./routes/hemolysis-data-settings'));
+const OrganizationsPage = lazyScreen(() => import('./routes/organizations'));
+const OrganizationSettingsPage = lazyScreen(() => import('./routes/organization-settings'));
+const UsersPage = lazyScreen(() => import('./routes/users'));
+const UserCreatePage = lazyScreen(() =>
   import('./routes/user-form').then((m) => ({ default: m.UserCreatePage })),
 );
-const UserEditPage = lazy(() =>
+const UserEditPage = lazyScreen(() =>
   import('./routes/user-form').then((m) => ({ default: m.UserEditPage })),
 );
-const SupportContactPage = lazy(() => import('./routes/support-contact'));
-const ContractsPage = lazy(() => import('./routes/contracts'));
-const ContractAddPage = lazy(() => import('./routes/contract-add'));
-const ContractEditPage = lazy(() => import('./routes/contract-edit'));
-const VialsPage = lazy(() => import('./routes/vials'));
-const AuditLogPage = lazy(() => import('./routes/audit-log'));
-const AuditHistoryPage = lazy(() => import('./routes/audit-history'));
+const SupportContactPage = lazyScreen(() => import('./routes/support-contact'));
+const ContractsPage = lazyScreen(() => import('./routes/contracts'));
+const ContractAddPage = lazyScreen(() => import('./routes/contract-add'));
+const ContractEditPage = lazyScreen(() => import('./routes/contract-edit'));
+const VialsPage = lazyScreen(() => import('./routes/vials'));
+const AuditLogPage = lazyScreen(() => import('./routes/audit-log'));
+const AuditHistoryPage = lazyScreen(() => import('./routes/audit-history'));
 
 interface ScreenRoute {
   path: string;

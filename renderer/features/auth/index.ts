@@ -1,5 +1,5 @@
 export { useRegistration } from './api/get-registration';
-export { useUser } from './api/get-user';
+export { userQueryOptions, useUser } from './api/get-user';
 export { authKeys } from './api/keys';
 export { useRememberOrganization } from './api/remember-organization';
 export { LoginForm } from './components/login-form';

@@ -1,5 +1,5 @@
 export { useFeatureFlagDefaults } from './api/get-feature-flag-defaults';
-export { useInstitute } from './api/get-institute';
+export { instituteQueryOptions, useInstitute } from './api/get-institute';
 export { useInstitutes } from './api/get-institutes';
 export { useOrganizations } from './api/get-organizations';
 export { useUpdateInstitute } from './api/update-institute';
@@ -12,4 +12,8 @@ export { SsoSettingsPanel } from './components/sso-settings-panel';
 export { UploadSummaryPanel } from './components/upload-summary';
 export { useAreaOpen, useFeatureFlags } from './hooks/use-feature-flags';
 export { type LineWord, lineWord, useLineWord } from './hooks/use-line-word';
-export { useSelectedInstitute, useSelectedInstituteId } from './hooks/use-selected-institute';
+export {
+  selectedInstituteId,
+  useSelectedInstitute,
+  useSelectedInstituteId,
+} from './hooks/use-selected-institute';

@@ -55,13 +55,20 @@ export async function loadAuthUser(db: DataSource, userId: number): Promise<Auth
 const findByEmail = (db: DataSource, email: string) =>
   users.findUserByEmail(db.manager, email.trim().toLowerCase());
 
-export async function login(deps: AuthDeps, username: string, password: string, address: string) {
+/** Password sign-in; `gone` aborts when the client leaves (its hash is then not computed). */
+export async function login(
+  deps: AuthDeps,
+  username: string,
+  password: string,
+  address: string,
+  gone?: AbortSignal,
+) {
   const account = username.trim().toLowerCase();
   await checkThrottle(deps, 'login', account, address, loginThrottled);
   const user = await findByEmail(deps.db, account);
   const ok = user
-    ? await verifyPassword(user.passwordHash, password)
-    : await verifyPassword(await decoyHash(), password).then(() => false);
+    ? await verifyPassword(user.passwordHash, password, gone)
+    : await verifyPassword(await decoyHash(), password, gone).then(() => false);
   if (!user || !ok || !user.isActive) {
     await deps.throttle.record(deps.db.manager, 'login', account, address);
     await writeAuditEntry(deps.db.manager, {

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { neutraliseFormula } from '../../../shared/domain/spreadsheet-text';
-import { drained } from './drain';
+import { drained, needsDrain } from './drain';
 import { withFirstBatch, type ExportCell, type ExportColumn, type ExportTable } from './table';
 
 /** Excel's number format for a column: figures to the screen's decimals, instants as ISO dates. */
@@ -63,11 +63,12 @@ async function writeXlsx(table: ExportTable, out: Writable): Promise<void> {
   for await (const batch of table.batches) {
     for (const row of batch) {
       sheet.addRow(row.map((cell, i) => xlsxCell(table.columns[i]!, cell))).commit();
+      // Asked per row, as the sheet's XML passes on in 64 kB pieces; the consumer is asked
+      // for each time: archiver connects the sheet to the zip only when it gets to the entry.
+      const zipInput = sheetConsumer(sheet);
+      if (zipInput && needsDrain(zipInput)) await drained(zipInput, out);
     }
-    // Asked per batch: archiver connects the sheet to the zip when it gets to the entry.
-    const zipInput = sheetConsumer(sheet);
-    if (zipInput?.writableNeedDrain) await drained(zipInput, out);
-    if (out.writableNeedDrain) await drained(out, out);
+    if (needsDrain(out)) await drained(out, out);
   }
   sheet.commit();
   await workbook.commit();

@@ -25,6 +25,7 @@ import * as auth from '../../domain/auth/service';
 import * as secondFactor from '../../domain/auth/second-factor';
 import * as sso from '../../domain/sso/service';
 import { apiRouter } from '../../http/api-router';
+import { clientGone } from '../../http/client-gone';
 import type { User } from '../../entities/user';
 import { presentAccount, presentUser } from '../users/presenter';
 
@@ -69,10 +70,10 @@ export function authRouter(ctx: AppContext): Router {
       errors: [429],
       before: [express.urlencoded({ extended: false })],
     },
-    async ({ body, req }) => {
+    async ({ body, req, res }) => {
       // An organization may sign its domains in with its provider only (README "Single sign-on").
       await sso.refusePasswordLogin(ctx.db, body.username);
-      return auth.login(deps, body.username, body.password, req.ip ?? 'unknown');
+      return auth.login(deps, body.username, body.password, req.ip ?? 'unknown', clientGone(res));
     },
   );
 

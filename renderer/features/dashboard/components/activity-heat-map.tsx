@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { addDays } from '../../../../shared/api/validations';
-import { EChart } from '../../../components/charts/e-chart';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { formatDate } from '../../../lib/format';
 import { zonedDayStart, zonedToday } from '../../../lib/time-zone';
@@ -15,6 +14,13 @@ import { ErrorFetching } from '../../../components/ui/query-state';
 import { counted } from '../../../../shared/domain/plural';
 
 export const NO_RECORDS_ON = 'No records found on';
+
+/**
+ * echarts is most of the dashboard's code: loaded beside the dashboard, not before it, so the
+ * cards show without waiting for it (issue 21), and from the map's mount, beside its data.
+ */
+const loadEChart = () => import('../../../components/charts/e-chart');
+const EChart = lazy(() => loadEChart().then((m) => ({ default: m.EChart })));
 
 /** The chart's height, also kept while its data loads so the page below does not jump. */
 const HEAT_MAP_HEIGHT = CALENDAR.top + 7 * CALENDAR.cell + 48;
@@ -39,6 +45,7 @@ export function ActivityHeatMap({ instituteId }: { instituteId: number }) {
   const navigate = useNavigate();
   const [emptyDay, setEmptyDay] = useState<string | null>(null);
   const timeZone = activity.data?.timezone;
+  useEffect(() => void loadEChart(), []);
 
   const option = useMemo(() => {
     if (!activity.data) return null;
@@ -109,13 +116,15 @@ export function ActivityHeatMap({ instituteId }: { instituteId: number }) {
         Activity in the Last Year
       </Typography>
       {option ? (
-        <EChart
-          option={option}
-          onEvents={onEvents}
-          height={HEAT_MAP_HEIGHT}
-          ariaLabel="Records per day over the last year"
-          testId="activity-heat-map"
-        />
+        <Suspense fallback={<Box sx={{ height: HEAT_MAP_HEIGHT }} />}>
+          <EChart
+            option={option}
+            onEvents={onEvents}
+            height={HEAT_MAP_HEIGHT}
+            ariaLabel="Records per day over the last year"
+            testId="activity-heat-map"
+          />
+        </Suspense>
       ) : (
         <Box sx={{ height: HEAT_MAP_HEIGHT }}>
           {activity.isError && <ErrorFetching error={activity.error} />}

@@ -1,3 +1,4 @@
+import type { Account } from '../../../../shared/api/users';
 import { useSession } from '../../../lib/session-store';
 import { useUser } from '../../auth';
 import { useInstitute } from '../api/get-institute';
@@ -6,10 +7,13 @@ import { useInstitute } from '../api/get-institute';
  * The organization chosen in the selector in this session, else the one the user chose last
  * anywhere (the server remembers it while they may see it), else their default one.
  */
+export const selectedInstituteId = (chosen: number | null, user: Account | undefined) =>
+  chosen ?? user?.last_institute ?? user?.default_institute ?? user?.institutes[0] ?? null;
+
 export function useSelectedInstituteId(): number | null {
   const chosen = useSession((s) => s.instituteId);
   const { data: user } = useUser();
-  return chosen ?? user?.last_institute ?? user?.default_institute ?? user?.institutes[0] ?? null;
+  return selectedInstituteId(chosen, user);
 }
 
 /** The selected organization itself (name, metadata type, feature flags). */

@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { useCanEdit } from '../../../lib/permissions';
@@ -20,12 +20,46 @@ import { activeFilterCount, filterParams, useRecordFilters } from '../hooks/use-
 import { useStepKeys } from '../hooks/use-step-keys';
 import { BulkActions } from './bulk-actions';
 import { RecordFiltersPanel } from './record-filters-panel';
-import { AllReviewedPanel, RecordReviewPanel } from './record-review-panel';
-import { RecordsTable } from './records-table';
 import { ErrorFetching } from '../../../components/ui/query-state';
 import { ExportButton } from '../../../components/ui/export-button';
 
 export type RecordsTab = 'to-review' | 'reviewed';
+
+/**
+ * The DataGrid and the review form are most of the screen's code: they load beside the screen,
+ * not before it, so its title and tabs show without waiting for them (issue 21).
+ */
+const RecordsTable = lazy(() =>
+  import('./records-table').then((m) => ({ default: m.RecordsTable })),
+);
+const loadReviewPanel = () => import('./record-review-panel');
+const RecordReviewPanel = lazy(() =>
+  loadReviewPanel().then((m) => ({ default: m.RecordReviewPanel })),
+);
+const AllReviewedPanel = lazy(() =>
+  loadReviewPanel().then((m) => ({ default: m.AllReviewedPanel })),
+);
+/** The compact grid's own height while its first page loads: nothing moves when it arrives. */
+const GRID_LOADING_HEIGHT = 166;
+
+function GridLoading() {
+  return (
+    <Box
+      role="status"
+      sx={{
+        height: GRID_LOADING_HEIGHT,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
+    >
+      <Typography color="text.secondary">Retrieving Data...</Typography>
+    </Box>
+  );
+}
 
 const emptySelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set() });
 
@@ -166,33 +200,41 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <RecordsTable
-              rows={rows}
-              total={records.data?.total ?? 0}
-              loading={records.isLoading}
-              word={word}
-              page={page}
-              size={size}
-              ordering={ordering}
-              onView={setView}
-              selection={editable ? { model: selection, onChange: setSelection } : undefined}
-              activeId={activeId}
-              onOpen={open}
-              emptyText={tab === 'to-review' ? 'No Records to Review' : 'No Records'}
-            />
+            <Suspense fallback={<GridLoading />}>
+              <RecordsTable
+                rows={rows}
+                total={records.data?.total ?? 0}
+                loading={records.isLoading}
+                word={word}
+                page={page}
+                size={size}
+                ordering={ordering}
+                onView={setView}
+                selection={editable ? { model: selection, onChange: setSelection } : undefined}
+                activeId={activeId}
+                onOpen={open}
+                emptyText={tab === 'to-review' ? 'No Records to Review' : 'No Records'}
+              />
+            </Suspense>
           </Box>
           {active && (
-            <RecordReviewPanel
-              record={active}
-              onClose={() => setActiveId(null)}
-              onSaved={(saved) => {
-                // A reviewed record leaves the queue: the panel moves on to the next one, so a
-                // morning's runs are reviewed without going back to the list.
-                if (tab === 'to-review' && saved.is_reviewed) show(nextAfter(rows, saved.id));
-              }}
-            />
+            <Suspense>
+              <RecordReviewPanel
+                record={active}
+                onClose={() => setActiveId(null)}
+                onSaved={(saved) => {
+                  // A reviewed record leaves the queue: the panel moves on to the next one, so a
+                  // morning's runs are reviewed without going back to the list.
+                  if (tab === 'to-review' && saved.is_reviewed) show(nextAfter(rows, saved.id));
+                }}
+              />
+            </Suspense>
           )}
-          {!active && allReviewed && <AllReviewedPanel onClose={() => setAllReviewed(false)} />}
+          {!active && allReviewed && (
+            <Suspense>
+              <AllReviewedPanel onClose={() => setAllReviewed(false)} />
+            </Suspense>
+          )}
         </Stack>
       )}
     </Box>

@@ -48,6 +48,10 @@ function VialsPanel({
   defaultOpen = false,
 }: Omit<VialsDrawerProps, 'role'>) {
   const [open, setOpen] = useState(defaultOpen);
+  // A closed persistent drawer still measures the page for its slide on every mount and resize
+  // (a forced layout in the first screen's longest task, issue 21): it is there once opened.
+  const [opened, setOpened] = useState(defaultOpen);
+  if (open && !opened) setOpened(true);
   const openPanel = useCallback(() => setOpen(true), []);
   const { width, startResize, reset } = usePanelWidth();
   const vials = useConnectedVials(api);
@@ -67,52 +71,56 @@ function VialsPanel({
           </CountBadge>
         </IconButton>
       </Tooltip>
-      <Drawer
-        variant="persistent"
-        anchor="right"
-        open={open}
-        slotProps={{
-          paper: {
-            // Below the top bar's first row, so its buttons (this one too) stay reachable.
-            sx: { width, maxWidth: '100vw', top: 64, height: 'calc(100% - 64px)' },
-            role: 'complementary',
-            'aria-label': 'Vials',
-          } as object,
-        }}
-      >
-        <Box
-          role="separator"
-          aria-orientation="vertical"
-          aria-label="Resize the vials panel"
-          title="Drag to resize, double-click to reset"
-          onPointerDown={startResize}
-          onDoubleClick={reset}
-          sx={{
-            position: 'absolute',
-            left: 0,
-            top: 0,
-            bottom: 0,
-            width: 6,
-            cursor: 'col-resize',
-            zIndex: 1,
+      {opened && (
+        <Drawer
+          variant="persistent"
+          anchor="right"
+          open={open}
+          slotProps={{
+            paper: {
+              // Below the top bar's first row, so its buttons (this one too) stay reachable.
+              sx: { width, maxWidth: '100vw', top: 64, height: 'calc(100% - 64px)' },
+              role: 'complementary',
+              'aria-label': 'Vials',
+            } as object,
+            // Mounted by the click that opens it: it slides in as if it had been there, closed.
+            transition: { appear: !defaultOpen },
           }}
-        />
-        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
-          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            Vials
-          </Typography>
-          <IconButton aria-label="Close vials" onClick={() => setOpen(false)}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        <Box sx={{ px: 2, pb: 2, overflowY: 'auto' }}>
-          {api.kind === 'browser' ? (
-            <BrowserNotice />
-          ) : (
-            <VialList api={api} instituteId={instituteId} query={vials} />
-          )}
-        </Box>
-      </Drawer>
+        >
+          <Box
+            role="separator"
+            aria-orientation="vertical"
+            aria-label="Resize the vials panel"
+            title="Drag to resize, double-click to reset"
+            onPointerDown={startResize}
+            onDoubleClick={reset}
+            sx={{
+              position: 'absolute',
+              left: 0,
+              top: 0,
+              bottom: 0,
+              width: 6,
+              cursor: 'col-resize',
+              zIndex: 1,
+            }}
+          />
+          <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+              Vials
+            </Typography>
+            <IconButton aria-label="Close vials" onClick={() => setOpen(false)}>
+              <CloseIcon />
+            </IconButton>
+          </Stack>
+          <Box sx={{ px: 2, pb: 2, overflowY: 'auto' }}>
+            {api.kind === 'browser' ? (
+              <BrowserNotice />
+            ) : (
+              <VialList api={api} instituteId={instituteId} query={vials} />
+            )}
+          </Box>
+        </Drawer>
+      )}
     </>
   );
 }
