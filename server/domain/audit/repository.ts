@@ -32,3 +32,11 @@ export async function writeAuditEntry(manager: EntityManager, entry: AuditEntry)
     ],
   );
 }
+
+/**
+ * Silences the audit triggers of `table` for the rest of the transaction, where the caller
+ * writes the one entry that tells the change (the `vialqc.audit_mute` of migration AuditTrail).
+ */
+export async function muteAuditOf(manager: EntityManager, table: string): Promise<void> {
+  await manager.query(`SELECT set_config('vialqc.audit_mute', $1, true)`, [table]);
+}

@@ -245,6 +245,13 @@ describe('failed codes', () => {
 });
 
 describe('staff reset and the organization setting', () => {
+  const auditEntriesOf = (userId: number): Promise<{ action: string; actor_email: string }[]> =>
+    server.ctx.db.query(
+      `SELECT action, actor_email FROM audit_events
+        WHERE object_type = 'user' AND object_id = $1 ORDER BY id`,
+      [String(userId)],
+    );
+
   it("lets staff (only) reset a user's second factor", async () => {
     at(step + 10);
     const admin = await signIn('admin@example.org'); // enrolled by the throttle test
@@ -252,8 +259,13 @@ describe('staff reset and the organization setting', () => {
     const owner = await signIn('owner@example.org');
     expect((await owner.delete(`/v2/users/${adminId}/mfa`)).status).toBe(403);
     const staff = await signIn('staff@example.org');
+    const before = await auditEntriesOf(adminId);
     expect((await staff.delete(`/v2/users/${adminId}/mfa`)).status).toBe(204);
     expect((await staff.get(`/v2/users/${adminId}`)).body.mfa_enabled).toBe(false);
+    // One entry in the audit trail says what staff did, not a second for the cleared columns.
+    expect((await auditEntriesOf(adminId)).slice(before.length)).toEqual([
+      { action: 'second_factor_reset', actor_email: 'staff@example.org' },
+    ]);
     expect((await staff.delete('/v2/users/999999/mfa')).status).toBe(404);
     expect((await password('admin@example.org')).body.access_token).toEqual(expect.any(String));
   });
