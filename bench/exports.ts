@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { RunningServer } from '../server/boot';
 import { recordListQuery } from '../shared/api/records';
 import { recordExportQuery } from '../server/domain/records/repository';
 import { ISO_INSTANT_SQL_FORMAT } from '../server/domain/exports/table';
 import type { ApiClient } from '../testing/http';
-import type { Figure } from './timing';
+import { fullCollection, type Figure } from './timing';
 
 /** The bound on the server's memory growth during an export, whatever its size. */
 const RSS_LIMIT_MB = 32;
@@ -20,8 +18,7 @@ const MB = 1024 * 1024;
  * the server's.
  */
 async function measuredDownload(client: ApiClient, url: string) {
-  const gc = vm.runInNewContext('gc') as () => void;
-  gc();
+  fullCollection();
   const before = process.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => {
@@ -80,7 +77,6 @@ export async function benchExports(
   databaseUrl: string,
   count: number,
 ): Promise<Figure[]> {
-  v8.setFlagsFromString('--expose-gc');
   const db = server.ctx.db;
   const { timezone } = (
     await db.query<{ timezone: string }[]>('SELECT timezone FROM institutes WHERE id = $1', [

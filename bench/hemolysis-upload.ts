@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { startBenchServer } from './bench-server';
+import { fullCollection } from './timing';
 
 const ROWS = Number(process.env.BENCH_HI_ROWS ?? 1_000_000);
 
@@ -50,9 +49,7 @@ export async function benchHemolysisUpload(): Promise<void> {
     );
     // The live heap (after a full collection, once a second) shows whether memory grows with
     // the file; the resident size sampled between collections is also printed.
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
-    gc();
+    fullCollection();
     const baseline = process.memoryUsage();
     let peakRss = baseline.rss;
     let peakLive = baseline.heapUsed;
@@ -60,7 +57,7 @@ export async function benchHemolysisUpload(): Promise<void> {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }, 25);
     const liveSampler = setInterval(() => {
-      gc();
+      fullCollection();
       peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
     }, 1000);
     const form = new FormData();

@@ -27,6 +27,13 @@ export interface Skipped {
   note: string;
 }
 
+/** V8's full collection: `npm run bench` starts node with `--expose-gc`, as `npm start` does. */
+export function fullCollection(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run the bench with node --expose-gc (npm run bench does)');
+  gc();
+}
+
 export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const result = await work();
