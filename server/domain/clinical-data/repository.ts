@@ -155,18 +155,23 @@ export async function deleteClinicalData(manager: EntityManager, id: number) {
   await manager.getRepository(ClinicalData).delete(id);
 }
 
-/** Record id → how many of its own institute's clinical data entries link it (absent: none). */
+/**
+ * The number of clinical data entries of a record's institute that link it, as a scalar
+ * subquery on the records of alias `records` (the records list's statement counts with it too).
+ */
+export const clinicalDataCountSql = (records: string) =>
+  `(SELECT count(*)::int FROM clinical_data cd
+     WHERE cd.record_id = ${records}.id AND cd.institute_id = ${records}.institute_id)`;
+
+/** Record id → how many of its own institute's clinical data entries link it. */
 export async function clinicalDataCounts(
   manager: EntityManager,
   records: Pick<TransitRecord, 'id' | 'instituteId'>[],
 ): Promise<Map<number, number>> {
   if (!records.length) return new Map();
   const rows: { record_id: number; count: number }[] = await manager.query(
-    `SELECT cd.record_id, count(*)::int AS count
-       FROM clinical_data cd
-       JOIN unnest($1::int[], $2::int[]) AS r(id, institute_id)
-         ON cd.record_id = r.id AND cd.institute_id = r.institute_id
-      GROUP BY cd.record_id`,
+    `SELECT r.id AS record_id, ${clinicalDataCountSql('r')} AS count
+       FROM unnest($1::int[], $2::int[]) AS r(id, institute_id)`,
     [records.map((r) => r.id), records.map((r) => r.instituteId)],
   );
   return new Map(rows.map((r) => [r.record_id, r.count]));

@@ -4,6 +4,7 @@ import type { RecordListQuery } from '../../../shared/api/records';
 import { RECORD_FLAGS } from '../../../shared/domain/record-flags';
 import { bandSqlCondition } from '../../../shared/domain/rejection-bands';
 import { preparedRead } from '../../db/prepared-query';
+import { clinicalDataCountSql } from '../clinical-data/repository';
 import { Label } from '../../entities/label';
 import { Line } from '../../entities/line';
 import { TransitRecord } from '../../entities/record';
@@ -117,9 +118,15 @@ function filteredRecords(
 const orderingsFor = (q: RecordListQuery) =>
   severalLines(q) ? SEVERAL_LINES_ORDERINGS : ORDERINGS;
 
+/** A record of a page, with the number of its institute's clinical data entries that link it. */
+export interface CountedRecord {
+  record: TransitRecord;
+  clinicalDataCount: number;
+}
+
 /**
  * A page of the list in one round trip: its total, the filtered and ordered page of ids, and
- * those records with their line and labels, in one prepared statement whose rows are put together
+ * those records with their line, labels and clinical data count, in one prepared statement whose rows are put together
  * here. Through the query builder these were three round trips (ids and count, then the rows),
  * each planned anew, and hydrating the rows joined to their labels cost more than the queries
  * (issue 21: a signed-in GET under load).
@@ -129,7 +136,7 @@ export async function pageOfRecords(
   instituteId: number,
   seesHidden: boolean,
   q: RecordListQuery,
-): Promise<Page<TransitRecord>> {
+): Promise<Page<CountedRecord>> {
   // Filters and the line (for ordering by its name; PostgreSQL drops the join when unused).
   const qb = filteredRecords(manager, instituteId, seesHidden, q);
   const [idsSql, params] = applyOrdering(
@@ -227,19 +234,20 @@ function buildPageStatement(manager: EntityManager) {
            SELECT ids.n, ${record.select}, ${line.select},
                   coalesce((SELECT json_agg(json_build_object(${labelObject}))
                               FROM record_labels rl JOIN labels label ON label.id = rl.label_id
-                             WHERE rl.record_id = r.id), '[]') AS labels
+                             WHERE rl.record_id = r.id), '[]') AS labels,
+                  ${clinicalDataCountSql('r')} AS clinical_data_count
              FROM unnest(ARRAY(${idsSql})) WITH ORDINALITY AS ids(id, n)
              JOIN records r ON r.id = ids.id
              LEFT JOIN lines line ON line.id = r.line_id
          ) page ON true
         ORDER BY page.n`,
-    hydrate(row: Record<string, unknown>): TransitRecord {
+    hydrate(row: Record<string, unknown>): CountedRecord {
       const made = record.hydrate(row);
       made.line = row.line_id === null ? null : line.hydrate(row);
       made.labels = (row.labels as Record<string, unknown>[]).map((l) =>
         Object.assign(new Label(), l),
       );
-      return made;
+      return { record: made, clinicalDataCount: row.clinical_data_count as number };
     },
   };
 }

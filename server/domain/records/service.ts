@@ -46,13 +46,18 @@ export interface RecordView {
 
 export const seesHidden = (user: AuthUser) => can(user, 'records:hidden');
 
-async function viewsOf(manager: EntityManager, records: TransitRecord[]): Promise<RecordView[]> {
-  const ranges = await outOfRangeOf(manager, records);
-  const clinical = await clinicalDataCounts(manager, records);
-  return records.map((record) => ({
+async function viewsOf(
+  manager: EntityManager,
+  counted: repo.CountedRecord[],
+): Promise<RecordView[]> {
+  const ranges = await outOfRangeOf(
+    manager,
+    counted.map(({ record }) => record),
+  );
+  return counted.map(({ record, clinicalDataCount }) => ({
     record,
     outOfRange: ranges.get(record.id) ?? null,
-    clinicalDataCount: clinical.get(record.id) ?? 0,
+    clinicalDataCount,
   }));
 }
 
@@ -89,7 +94,11 @@ export async function getRecord(
   user: AuthUser,
   id: number,
 ): Promise<RecordView> {
-  const [view] = await viewsOf(db.manager, [await findRecord(db.manager, user, id)]);
+  const record = await findRecord(db.manager, user, id);
+  const clinical = await clinicalDataCounts(db.manager, [record]);
+  const [view] = await viewsOf(db.manager, [
+    { record, clinicalDataCount: clinical.get(record.id) ?? 0 },
+  ]);
   return view;
 }
 

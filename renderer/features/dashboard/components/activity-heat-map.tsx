@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { addDays } from '../../../../shared/api/validations';
 import { CHART_TONES } from '../../../components/charts/theme';
@@ -22,8 +22,13 @@ export const NO_RECORDS_ON = 'No records found on';
 const loadEChart = () => import('../../../components/charts/e-chart');
 const EChart = lazy(() => loadEChart().then((m) => ({ default: m.EChart })));
 
-/** The chart's height, also kept while its data loads so the page below does not jump. */
+/** The chart's height, also kept while its data or code loads so the page below does not jump. */
 const HEAT_MAP_HEIGHT = CALENDAR.top + 7 * CALENDAR.cell + 48;
+
+/** The chart's space while it cannot be drawn yet, with what is to be said meanwhile. */
+function HeatMapSpace({ children }: { children?: ReactNode }) {
+  return <Box sx={{ height: HEAT_MAP_HEIGHT }}>{children}</Box>;
+}
 
 const PIECES = [
   { value: 0, color: '#EBEEF0', label: '0' },
@@ -116,7 +121,7 @@ export function ActivityHeatMap({ instituteId }: { instituteId: number }) {
         Activity in the Last Year
       </Typography>
       {option ? (
-        <Suspense fallback={<Box sx={{ height: HEAT_MAP_HEIGHT }} />}>
+        <Suspense fallback={<HeatMapSpace />}>
           <EChart
             option={option}
             onEvents={onEvents}
@@ -126,10 +131,10 @@ export function ActivityHeatMap({ instituteId }: { instituteId: number }) {
           />
         </Suspense>
       ) : (
-        <Box sx={{ height: HEAT_MAP_HEIGHT }}>
+        <HeatMapSpace>
           {activity.isError && <ErrorFetching error={activity.error} />}
           {activity.isLoading && <Typography color="text.secondary">Retrieving Data...</Typography>}
-        </Box>
+        </HeatMapSpace>
       )}
       <Typography role="status" variant="body2" color="text.secondary" sx={{ minHeight: 20 }}>
         {emptyDay && `${NO_RECORDS_ON} ${dayText(emptyDay)}`}

@@ -10,6 +10,7 @@ import { useInstitute } from '../api/get-institute';
 export const selectedInstituteId = (chosen: number | null, user: Account | undefined) =>
   chosen ?? user?.last_institute ?? user?.default_institute ?? user?.institutes[0] ?? null;
 
+/** The selected organization's id, as the selector, the account and its memberships give it. */
 export function useSelectedInstituteId(): number | null {
   const chosen = useSession((s) => s.instituteId);
   const { data: user } = useUser();
