@@ -157,24 +157,24 @@ export async function deleteClinicalData(manager: EntityManager, id: number) {
 
 /**
  * The number of clinical data entries of a record's institute that link it, as a scalar
- * subquery on the records of alias `records` (the records list's statement counts with it too).
+ * subquery on the records of alias `records`: the records list's statement and one record's
+ * count both read it.
  */
 export const clinicalDataCountSql = (records: string) =>
   `(SELECT count(*)::int FROM clinical_data cd
      WHERE cd.record_id = ${records}.id AND cd.institute_id = ${records}.institute_id)`;
 
-/** Record id → how many of its own institute's clinical data entries link it. */
-export async function clinicalDataCounts(
+/** How many of its own institute's clinical data entries link the record. */
+export async function clinicalDataCountOf(
   manager: EntityManager,
-  records: Pick<TransitRecord, 'id' | 'instituteId'>[],
-): Promise<Map<number, number>> {
-  if (!records.length) return new Map();
-  const rows: { record_id: number; count: number }[] = await manager.query(
-    `SELECT r.id AS record_id, ${clinicalDataCountSql('r')} AS count
-       FROM unnest($1::int[], $2::int[]) AS r(id, institute_id)`,
-    [records.map((r) => r.id), records.map((r) => r.instituteId)],
+  record: Pick<TransitRecord, 'id' | 'instituteId'>,
+): Promise<number> {
+  const [row]: { count: number }[] = await manager.query(
+    `SELECT ${clinicalDataCountSql('r')} AS count
+       FROM (SELECT $1::int AS id, $2::int AS institute_id) r`,
+    [record.id, record.instituteId],
   );
-  return new Map(rows.map((r) => [r.record_id, r.count]));
+  return row!.count;
 }
 
 /** The institutes whose clinical data links a record. */

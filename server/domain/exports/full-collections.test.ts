@@ -1,38 +1,39 @@
 import { fullCollectionsPastGrowth } from './full-collections';
 
-/** A heap whose held bytes the test sets, and a collector that brings them back down. */
-function fakeHeap(start: number) {
-  const heap = { held: start, collections: 0 };
-  const collect = () => {
-    heap.collections += 1;
-    heap.held = start + 1;
+/**
+ * A check over a heap that starts at 100 bytes held and allows 10 more, whose collections bring
+ * it back to 101; `collectionsAt(n)` sets the bytes held, checks, and answers how many there were.
+ */
+function checkedHeap() {
+  let held = 100;
+  let collections = 0;
+  const check = fullCollectionsPastGrowth(
+    10,
+    () => {
+      collections += 1;
+      held = 101;
+    },
+    () => held,
+  );
+  return (bytes: number) => {
+    held = bytes;
+    check();
+    return collections;
   };
-  return { heap, collect, held: () => heap.held };
 }
 
 it('asks for a full collection only once the memory held grew past the allowance', () => {
-  const { heap, collect, held } = fakeHeap(100);
-  const check = fullCollectionsPastGrowth(10, collect, held);
-  heap.held = 110;
-  check();
-  expect(heap.collections).toBe(0);
-  heap.held = 111;
-  check();
-  expect(heap.collections).toBe(1);
+  const collectionsAt = checkedHeap();
+  expect(collectionsAt(110)).toBe(0);
+  expect(collectionsAt(111)).toBe(1);
 });
 
 it('measures the next growth from what the collection left', () => {
-  const { heap, collect, held } = fakeHeap(100);
-  const check = fullCollectionsPastGrowth(10, collect, held);
-  heap.held = 150;
-  check();
+  const collectionsAt = checkedHeap();
+  collectionsAt(150);
   // The collection left 101: growing to 111 is within the allowance, 112 is past it.
-  heap.held = 111;
-  check();
-  expect(heap.collections).toBe(1);
-  heap.held = 112;
-  check();
-  expect(heap.collections).toBe(2);
+  expect(collectionsAt(111)).toBe(1);
+  expect(collectionsAt(112)).toBe(2);
 });
 
 it('does nothing where the runtime exposes no collector', () => {

@@ -15,7 +15,7 @@ import type { SeriesKind } from '../../../shared/vial/series';
 import { BlobMissingError } from '../../storage/blob-store';
 import type { RunCache } from '../../storage/run-cache';
 import { outOfRangeOf } from '../baselines/service';
-import { clinicalDataCounts } from '../clinical-data/repository';
+import { clinicalDataCountOf } from '../clinical-data/repository';
 import { recalibrateAfterRecordChange } from '../clinical-data/service';
 import { DomainError, forbidden, gone, invalidField, notFound } from '../errors';
 import { checkNamedInstitute, requireFeature } from '../institutes/service';
@@ -36,12 +36,9 @@ export interface RecordDeps {
   runs: RunCache;
 }
 
-/** A record with its position against its line's validated range and its clinical data. */
-export interface RecordView {
-  record: TransitRecord;
+/** A record with its clinical data count and its position against its line's validated range. */
+export interface RecordView extends repo.CountedRecord {
   outOfRange: RecordDto['out_of_range'];
-  /** Clinical data entries of the record's institute that link it. */
-  clinicalDataCount: number;
 }
 
 export const seesHidden = (user: AuthUser) => can(user, 'records:hidden');
@@ -95,10 +92,8 @@ export async function getRecord(
   id: number,
 ): Promise<RecordView> {
   const record = await findRecord(db.manager, user, id);
-  const clinical = await clinicalDataCounts(db.manager, [record]);
-  const [view] = await viewsOf(db.manager, [
-    { record, clinicalDataCount: clinical.get(record.id) ?? 0 },
-  ]);
+  const clinicalDataCount = await clinicalDataCountOf(db.manager, record);
+  const [view] = await viewsOf(db.manager, [{ record, clinicalDataCount }]);
   return view;
 }
 
