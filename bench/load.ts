@@ -27,7 +27,7 @@ interface Target {
   path: string;
   headers: Record<string, string>;
   body?: string;
-  /** Seconds to wait after it before the next measurement, so its queued work does not spill. */
+  /** Seconds to wait after each of its runs (warm-up, measurement), so queued work does not spill. */
   settle: number;
 }
 
@@ -164,6 +164,10 @@ async function measure(origin: string, target: Target, connections: number): Pro
       workers: 1,
     });
   const warmup = await cannon(WARMUP_SECONDS);
+  // autocannon leaves the requests in flight when its time is up; the server still answers them,
+  // and the measured run's first requests would queue behind as many (at 200 connections a second
+  // of the warm-up's work, which made the records list's p99 twice its p50).
+  await sleep(target.settle * 1000);
   const result = await cannon(SECONDS);
   await sleep(target.settle * 1000);
   const problems = [

@@ -42,10 +42,15 @@ export function processEnv(databaseUrl: string, extra: Record<string, string> = 
 
 export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-test-proc-'));
 
-function start(script: string, env: Record<string, string>, ready: RegExp): Promise<Spawned> {
+function start(
+  script: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  nodeFlags: string[] = [],
+): Promise<Spawned> {
   // Node itself with tsx as a loader: one process, so SIGKILL kills the server, not a wrapper that
   // would leave it running (the tsx command runs the script in a child process).
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,10 +82,21 @@ function start(script: string, env: Record<string, string>, ready: RegExp): Prom
   });
 }
 
-/** `tsx server/main.ts` on a free port; resolves once it listens. */
+/**
+ * The node flags of `npm start` (package.json): a spawned server's memory behaves as production's
+ * (a young generation of 2 × 8 MB, full collections asked for by the server).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--expose-gc'];
+
+/** `tsx server/main.ts` on a free port, with `npm start`'s node flags; resolves once it listens. */
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const port = env.PORT ?? String(await freePort());
-  const spawned = await start('server/main.ts', { ...env, PORT: port }, /VialQC is running at/);
+  const spawned = await start(
+    'server/main.ts',
+    { ...env, PORT: port },
+    /VialQC is running at/,
+    SERVER_NODE_FLAGS,
+  );
   const url = `http://127.0.0.1:${port}`;
   const api = new ApiClient(url);
   return {

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { ReceivedFieldFile, ReceivedForm } from '../domain/uploads';
 import type { BlobStore, StagedBlob } from '../storage/blob-store';
 import { badRequest, DomainError, invalidField, payloadTooLarge } from '../domain/errors';
+import { scavengeUploadGarbage } from './upload-collections';
 
 export interface MultipartOptions {
   /** The form field carrying the file; other files are ignored. */
@@ -165,6 +166,8 @@ export async function receiveFormFiles(
   const cutOff = (options.maxBytes * DRAIN_FACTOR + 1024 * 1024) * fileLimit;
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
+    // Each piece of the body is garbage once stored (or drained): see upload-collections.ts.
+    scavengeUploadGarbage(chunk.length);
     if (received > cutOff) {
       tooLarge = true;
       req.destroy();

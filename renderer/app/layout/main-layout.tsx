@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Suspense, useRef } from 'react';
+import { Suspense, useDeferredValue, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useUser } from '../../features/auth';
@@ -12,7 +12,10 @@ import { TopBar } from './top-bar';
 
 /** The frame of every logged-in screen; the screen itself loads lazily inside it. */
 export function MainLayout() {
-  const { data: user } = useUser();
+  // The frame mounts from a deferred copy of the account: when the account arrives, its first
+  // render (the top bar and the screen inside) is a background render React does in slices,
+  // yielding to the browser between them, not one task that blocks input (issue 21).
+  const user = useDeferredValue(useUser().data);
   const { data: institute } = useSelectedInstitute();
   const main = useRef<HTMLElement>(null);
   useDocumentTitle({ organization: institute?.name, word: useLineWord() });

@@ -1,3 +1,5 @@
+import { exposedCollection, type Collection } from '../../runtime/exposed-gc';
+
 const MB = 1024 * 1024;
 
 /**
@@ -7,12 +9,6 @@ const MB = 1024 * 1024;
  * each); 12 MB, RSS +9 MB and 8.9 s of them. The export took 53 to 80 s either way.
  */
 export const EXPORT_GROWTH_BYTES = 16 * MB;
-
-/** V8's full collection, there when the process was started with `--expose-gc` (`npm start`). */
-function exposedFullCollection(): (() => void) | undefined {
-  const gc = (globalThis as { gc?: (options: { type: 'major' }) => void }).gc;
-  return gc && (() => gc({ type: 'major' }));
-}
 
 function heldBytes(): number {
   const { heapUsed, arrayBuffers } = process.memoryUsage();
@@ -30,7 +26,7 @@ function heldBytes(): number {
  */
 export function fullCollectionsPastGrowth(
   growthBytes = EXPORT_GROWTH_BYTES,
-  collect = exposedFullCollection(),
+  collect: Collection | undefined = exposedCollection('major'),
   held = heldBytes,
 ): () => void {
   if (!collect) return () => undefined;
