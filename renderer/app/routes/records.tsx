@@ -1,15 +1,13 @@
 import Paper from '@mui/material/Paper';
-import { useDeferredValue } from 'react';
 import { useParams } from 'react-router-dom';
-import { useSelectedInstitute } from '../../features/institutes';
+import { useScreenInstitute } from '../../features/institutes';
 import { RecordsView } from '../../features/records';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 
 /** /records (Reviewed) and /records/to-review (the review queue). */
 export default function RecordsPage() {
   const { view } = useParams();
-  // Deferred as the frame's account is: the table mounts in a background render (main-layout.tsx).
-  const institute = useDeferredValue(useSelectedInstitute().data);
+  const institute = useScreenInstitute();
   if (!institute) return <LoadingScreen />;
   return (
     <Paper sx={{ p: 3 }}>

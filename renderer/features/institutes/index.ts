@@ -14,6 +14,7 @@ export { useAreaOpen, useFeatureFlags } from './hooks/use-feature-flags';
 export { type LineWord, lineWord, useLineWord } from './hooks/use-line-word';
 export {
   selectedInstituteId,
+  useScreenInstitute,
   useSelectedInstitute,
   useSelectedInstituteId,
 } from './hooks/use-selected-institute';

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { Account } from '../../../../shared/api/users';
 import { useSession } from '../../../lib/session-store';
 import { useUser } from '../../auth';
@@ -19,3 +20,10 @@ export function useSelectedInstituteId(): number | null {
 
 /** The selected organization itself (name, metadata type, feature flags). */
 export const useSelectedInstitute = () => useInstitute(useSelectedInstituteId());
+
+/**
+ * The selected organization for a screen to mount from once it is known: deferred, so the
+ * screen's first render, when it arrives, is a background render React does in slices that
+ * yield to the browser, not one task that blocks input (as the frame's account, main-layout.tsx).
+ */
+export const useScreenInstitute = () => useDeferredValue(useSelectedInstitute().data);
