@@ -127,9 +127,9 @@ export interface CountedRecord {
 /**
  * A page of the list in one round trip: its total, the filtered and ordered page of ids, and
  * those records with their line, labels and clinical data count, in one prepared statement whose
- * rows are put together here. Through the query builder these were three round trips (ids and count, then the rows),
- * each planned anew, and hydrating the rows joined to their labels cost more than the queries
- * (issue 21: a signed-in GET under load).
+ * rows are put together here. Through the query builder these were three round trips (ids and
+ * count, then the rows), each planned anew, and hydrating the rows joined to their labels cost
+ * more than the queries (issue 21: a signed-in GET under load).
  */
 export async function pageOfRecords(
   manager: EntityManager,

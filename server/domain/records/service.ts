@@ -92,9 +92,12 @@ export async function getRecord(
   id: number,
 ): Promise<RecordView> {
   const record = await findRecord(db.manager, user, id);
-  const clinicalDataCount = await clinicalDataCountOf(db.manager, record);
-  const [view] = await viewsOf(db.manager, [{ record, clinicalDataCount }]);
-  return view;
+  // The count and the line's range need only the record: asked for together, not in turn.
+  const [clinicalDataCount, ranges] = await Promise.all([
+    clinicalDataCountOf(db.manager, record),
+    outOfRangeOf(db.manager, [record]),
+  ]);
+  return { record, clinicalDataCount, outOfRange: ranges.get(record.id) ?? null };
 }
 
 /** Records can be linked only to in-progress validations of their line. */
