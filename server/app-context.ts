@@ -1,6 +1,7 @@
 import type { ServerMetrics } from './metrics/server-metrics';
 import type { DataSource } from 'typeorm';
 import type { AccessTokens } from './auth/access-token';
+import type { AnswerCache } from './http/answer-cache';
 import type { MfaTokens } from './auth/mfa-token';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { Config } from './config';
@@ -38,6 +39,8 @@ export interface AppContext {
   log: Logger;
   /** Raw vial files, content-addressed. */
   blobs: BlobStore;
+  /** Answers of institute reads kept while the institute is unchanged (http/answer-cache.ts). */
+  answers: AnswerCache;
   /** Parsed runs recently used for chart series. */
   runs: RunCache;
   queue: RecordQueue;

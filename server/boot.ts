@@ -23,6 +23,7 @@ import { RecordQueue } from './pipeline/queue';
 import { FileBlobStore, type BlobStore } from './storage/blob-store';
 import { S3BlobStore, s3Client } from './storage/s3-blob-store';
 import { RunCache } from './storage/run-cache';
+import { AnswerCache } from './http/answer-cache';
 
 export interface RunningServer {
   url: string;
@@ -37,6 +38,8 @@ export const EMBEDDED_DATABASE = 'vialqc';
 
 /** Staging files older than this are what a process killed mid-upload left: swept at start-up. */
 const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
+/** Kept list answers: some two thousand pages of records (a page is ~15 KB, ~3 KB compressed). */
+const KEPT_ANSWERS_BYTES = 32 * 1024 * 1024;
 
 /**
  * The blob store the configuration names: DATA_DIR/blobs, or an S3 bucket (uploads staged under
@@ -115,6 +118,7 @@ export async function createContext(
     throttle: new LoginThrottle(),
     now: Date.now,
     blobs,
+    answers: new AnswerCache(KEPT_ANSWERS_BYTES),
     runs: new RunCache(blobs),
     queue,
     metricsPool: new MetricsPool(config.workerConcurrency),

@@ -9,6 +9,12 @@ export interface AuthUser {
   role: Role;
   isStaff: boolean;
   instituteIds: number[];
+  /**
+   * The generation of each of instituteIds (entity InstituteGeneration), read in the same
+   * statement as the user: what answers kept for the user are checked against
+   * (server/http/answer-cache.ts). Absent where not read (personal access tokens).
+   */
+  generations?: ReadonlyMap<number, string>;
   /** The session (refresh-token family) the access token was issued for, if it names one. */
   session?: string;
   /**

@@ -26,7 +26,12 @@ import { InstituteSso, SsoDomain, SsoLogin, SsoSession } from '../entities/sso';
 import { Report } from '../entities/report';
 import { TransitRecord } from '../entities/record';
 import { RecordSeries } from '../entities/record-series';
-import { LineTally, RecordCounts, RecordDay } from '../entities/record-tallies';
+import {
+  InstituteGeneration,
+  LineTally,
+  RecordCounts,
+  RecordDay,
+} from '../entities/record-tallies';
 import { User } from '../entities/user';
 import { Validation } from '../entities/validation';
 import { Vial } from '../entities/vial';
@@ -53,6 +58,7 @@ export const ENTITIES = [
   HemolysisData,
   HemolysisMeasurement,
   RecordCounts,
+  InstituteGeneration,
   RecordDay,
   LineTally,
   RecordSeries,

@@ -118,3 +118,19 @@ export class LineTally {
   @Column({ type: 'int', default: 0 })
   oorCount: number;
 }
+
+/**
+ * A number that changes whenever anything the records list shows of an institute changes: its
+ * records, their labels and clinical data, its lines, labels and validations (their baselines),
+ * the institute itself. Statement triggers (migration InstituteGenerations) raise it in the same
+ * transaction as the change, so a list answer kept with the number it was read under is current
+ * exactly while the number is unchanged (server/http/answer-cache.ts). No row: generation 0.
+ */
+@Entity('institute_generations')
+export class InstituteGeneration {
+  @PrimaryColumn({ type: 'int' })
+  instituteId: number;
+
+  @Column({ type: 'bigint', default: 0 })
+  generation: string;
+}

@@ -1,12 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { type z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
-import { can, type Access } from '../domain/policy';
+import { authorize, can, type Access } from '../domain/policy';
 import { withAuditContext, type AuditContext } from '../db/audit-context';
 import { invalidSchemaInput } from '../domain/errors';
 import { registerOperation, successStatus } from './openapi';
 import { requestIdOf } from './request-log';
-import { sendJson } from './send-json';
+import { AnswerCache, type AnswerKey } from './answer-cache';
+import { sendJson, sendJsonBytes } from './send-json';
 import { acceptsPersonalTokens, tokenScope } from './token-scope';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -45,6 +46,12 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema>
   revalidates?: boolean;
   /** Refusals beyond those the declaration implies (see `refusals` in openapi.ts). */
   errors?: number[];
+  /**
+   * Where the answer is kept per user and query while the institute `params.id` names is
+   * unchanged (answer-cache.ts). Only for a read whose answer comes from nothing but the tables
+   * that raise an institute's generation (migration InstituteGenerations).
+   */
+  keptIn?: AnswerCache;
   /** Middleware that runs before validation (multipart parsing, rate limits). */
   before?: RequestHandler[];
   /**
@@ -94,6 +101,21 @@ const actingAs = (req: Request, res: Response, user: AuthUser | undefined): Audi
   request_id: requestIdOf(res) ?? null,
 });
 
+/** Where a kept read's answer for this request is (the user may read it: policy's authorize). */
+function keptAt<B extends Schema, Q extends Schema, P extends Schema>(
+  spec: RouteSpec<B, Q, P>,
+  user: AuthUser,
+  base: Ctx<B, Q, P>,
+): AnswerKey | null {
+  const instituteId = (base.params as { id?: unknown }).id;
+  if (spec.method !== 'get' || typeof instituteId !== 'number') {
+    throw new Error(`${spec.method} ${spec.path} keeps answers but is no read of an institute`);
+  }
+  const at = AnswerCache.keyOf(user, spec.path, instituteId, base.query);
+  if (at) authorize(user, 'read', instituteId);
+  return at;
+}
+
 function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
   router: Router,
   spec: RouteSpec<B, Q, P>,
@@ -120,6 +142,10 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
       };
       const ctx = makeCtx(base);
       const user = (ctx as { user?: AuthUser }).user;
+      const at = spec.keptIn && user ? keptAt(spec, user, base) : null;
+      const kept = at && spec.keptIn!.get(at);
+      if (kept)
+        return await sendJsonBytes(req, res.status(successStatus(spec)), kept.json, kept.encoded);
       const result = await withAuditContext(actingAs(req, res, user), () => handler(ctx));
       // A service that forgot its authorize() call must not pass unnoticed: an answer to a
       // role the declared action excludes is a bug, reported as one.
@@ -133,7 +159,10 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
         throw new Error(`${spec.method} ${spec.path} answered other than it declares`);
       }
       if (result === undefined) res.status(204).end();
-      else await sendJson(req, res.status(successStatus(spec)), result);
+      else if (at) {
+        const keeping = spec.keptIn!.keep(at, Buffer.from(JSON.stringify(result)));
+        await sendJsonBytes(req, res.status(successStatus(spec)), keeping.json, keeping.encoded);
+      } else await sendJson(req, res.status(successStatus(spec)), result);
     } catch (err) {
       next(err);
     }

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
+import type { EncodedForms } from './answer-cache';
 import { chooseEncoding } from './static-files';
 
 /** Below this a JSON answer goes as it is: compressing it would save less than it costs. */
@@ -36,7 +37,19 @@ const OFFERED = ['br', 'gzip'] as const;
  * level, off the main thread) when it is larger than COMPRESS_FROM_BYTES.
  */
 export async function sendJson(req: Request, res: Response, value: unknown): Promise<void> {
-  const json = Buffer.from(JSON.stringify(value));
+  await sendJsonBytes(req, res, Buffer.from(JSON.stringify(value)));
+}
+
+/**
+ * Sends a JSON answer already serialized, as sendJson does; a kept answer's compressed forms
+ * (answer-cache.ts) are compressed once and sent again from `encoded`.
+ */
+export async function sendJsonBytes(
+  req: Request,
+  res: Response,
+  json: Buffer,
+  encoded?: EncodedForms,
+): Promise<void> {
   res.type('json');
   if (json.length < COMPRESS_FROM_BYTES) {
     res.send(json);
@@ -48,6 +61,10 @@ export async function sendJson(req: Request, res: Response, value: unknown): Pro
     res.send(json);
     return;
   }
-  const compressed = await COMPRESS[encoding](json);
+  let compressed = encoded?.get(encoding);
+  if (!compressed) {
+    compressed = await COMPRESS[encoding](json);
+    encoded?.set(encoding, compressed);
+  }
   res.set('Content-Encoding', encoding).send(compressed);
 }

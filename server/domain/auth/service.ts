@@ -49,6 +49,7 @@ export async function loadAuthUser(db: DataSource, userId: number): Promise<Auth
     role: effectiveRole(user),
     isStaff: user.isStaff,
     instituteIds: user.instituteIds,
+    generations: new Map(user.instituteIds.map((id, k) => [id, user.generations[k]])),
   };
 }
 

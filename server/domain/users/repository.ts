@@ -3,6 +3,7 @@ import type { PageQuery } from '../../../shared/api/common';
 import type { Role } from '../../../shared/domain/roles';
 import { User } from '../../entities/user';
 import { containsPattern, paginate } from '../pagination';
+import { preparedRead } from '../../db/prepared-query';
 
 const ORDERINGS = {
   id: 'u.id',
@@ -48,20 +49,29 @@ export interface SignedInUser {
   /** Active, with a password set: may use the API. */
   usable: boolean;
   instituteIds: number[];
+  /** Each of those institutes' generation (entity InstituteGeneration), in the same order. */
+  generations: string[];
 }
 
 export async function findSignedInUser(
   manager: EntityManager,
   id: number,
 ): Promise<SignedInUser | null> {
-  const [row] = (await manager.query(
+  const [row] = (await preparedRead(
+    manager,
     `SELECT u.id, u.email, u.role, u.is_staff AS "isStaff",
             u.is_active AND coalesce(u.password_hash, '') <> '' AS usable,
-            array(SELECT ui.institute_id FROM user_institutes ui WHERE ui.user_id = u.id
-                  ORDER BY 1) AS "instituteIds"
-     FROM users u WHERE u.id = $1`,
+            m.ids AS "instituteIds", m.generations
+     FROM users u, LATERAL (
+       SELECT coalesce(array_agg(ui.institute_id ORDER BY ui.institute_id), '{}') AS ids,
+              coalesce(array_agg(coalesce(g.generation, 0)::text ORDER BY ui.institute_id), '{}')
+                AS generations
+       FROM user_institutes ui
+       LEFT JOIN institute_generations g ON g.institute_id = ui.institute_id
+       WHERE ui.user_id = u.id) m
+     WHERE u.id = $1`,
     [id],
-  )) as SignedInUser[];
+  )) as unknown as SignedInUser[];
   return row ?? null;
 }
 

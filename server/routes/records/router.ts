@@ -45,6 +45,7 @@ export function recordsRouter(ctx: AppContext): Router {
       params: idParams,
       query: recordListQuery,
       response: paginated(record),
+      keptIn: ctx.answers,
     },
     async ({ user, params, query }) =>
       presentPage(await records.listRecords(deps, user, params.id, query), presentRecord),
