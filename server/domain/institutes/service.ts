@@ -150,7 +150,16 @@ export async function requireFeature(
   authorize(user, 'read', instituteId);
   const institute = await repo.findInstitute(manager, instituteId);
   if (!institute) throw notFound();
+  assertAreaOpen(user, institute, flag);
+  return institute;
+}
+
+/** The same gate's flag check, for an institute read along with what it guards. */
+export function assertAreaOpen(
+  user: AuthUser,
+  institute: Pick<Institute, 'id' | 'featureFlags'>,
+  flag: ServerGatedFlag,
+): void {
   if (!usesEveryArea(user) && !areaOpen(effectiveFlags(institute.featureFlags), flag, institute.id))
     throw forbidden(FLAG_OFF_DETAIL[flag]);
-  return institute;
 }

@@ -8,7 +8,9 @@ import {
   temperatureSeries,
   type SeriesKind,
 } from '../../../shared/vial/series';
+import type { Institute } from '../../entities/institute';
 import { RecordSeries } from '../../entities/record-series';
+import { preparedRead } from '../../db/prepared-query';
 import { compressSeries } from './series-body';
 
 /**
@@ -40,6 +42,8 @@ export interface RecordWithSeries {
   hidden: boolean;
   isProcessed: boolean;
   sha256: string;
+  /** The institute's (read along, for the troubleshooting area's gate). */
+  featureFlags: Institute['featureFlags'];
   /** gzip of the JSON answer; null when none is stored for this run and format. */
   body: Buffer | null;
 }
@@ -50,15 +54,17 @@ export async function findRecordWithSeries(
   kind: SeriesKind,
   maxPoints: number,
 ): Promise<RecordWithSeries | null> {
-  const [row] = (await manager.query(
+  const [row] = (await preparedRead(
+    manager,
     `SELECT r.institute_id AS "instituteId", r.hidden, r.is_processed AS "isProcessed", r.sha256,
-            s.body
+            i.feature_flags AS "featureFlags", s.body
      FROM records r
+     JOIN institutes i ON i.id = r.institute_id
      LEFT JOIN record_series s ON s.record_id = r.id AND s.kind = $2 AND s.max_points = $3
                               AND s.sha256 = r.sha256 AND s.format = $4
      WHERE r.id = $1`,
     [id, kind, maxPoints, SERIES_FORMAT],
-  )) as RecordWithSeries[];
+  )) as unknown as RecordWithSeries[];
   return row ?? null;
 }
 

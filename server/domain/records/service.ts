@@ -18,7 +18,7 @@ import { outOfRangeOf } from '../baselines/service';
 import { clinicalDataCountOf } from '../clinical-data/repository';
 import { recalibrateAfterRecordChange } from '../clinical-data/service';
 import { DomainError, forbidden, gone, invalidField, notFound } from '../errors';
-import { checkNamedInstitute, requireFeature } from '../institutes/service';
+import { assertAreaOpen, checkNamedInstitute } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import { assignableLine } from '../lines/service';
 import type { Page } from '../pagination';
@@ -219,7 +219,11 @@ export async function recordSeries(
   const found = await findRecordWithSeries(deps.db.manager, id, kind, maxPoints);
   if (!found || (found.hidden && !seesHidden(user))) throw notFound();
   authorize(user, 'read', found.instituteId);
-  await requireFeature(deps.db.manager, user, found.instituteId, 'troubleshooting');
+  assertAreaOpen(
+    user,
+    { id: found.instituteId, featureFlags: found.featureFlags },
+    'troubleshooting',
+  );
   if (!found.isProcessed) throw new DomainError(409, 'The record has not been processed yet.');
   const { sha256, body } = found;
   return {
