@@ -10,6 +10,8 @@ const WITH_SIDE_EFFECTS = ['main.tsx', 'components/charts/echarts.ts', 'lib/api-
   (file) => path.join(__dirname, file),
 );
 
+const ROUTER = path.resolve(__dirname, '../node_modules/react-router/dist/production');
+
 const OUT_DIR = path.resolve(__dirname, '..', 'dist', 'renderer');
 /** Source maps, beside the served folder: for debugging (README.md), never sent to browsers. */
 const MAPS_DIR = path.resolve(__dirname, '..', 'dist', 'renderer-sourcemaps');
@@ -33,9 +35,20 @@ const servedBuild = (): Plugin => ({
 });
 
 // The server serves this build (dist/renderer) with an index.html fallback for app routes.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: __dirname,
   plugins: [react(), servedBuild()],
+  // react-router's package points every bundler at its development build (checks and warnings
+  // on each render): the build takes the production build it ships beside it, as users should.
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: `${ROUTER}/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${ROUTER}/dom-export.mjs` },
+          ],
+        }
+      : {},
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
@@ -77,4 +90,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

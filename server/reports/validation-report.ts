@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pdfmake from 'pdfmake';
 import robotoFonts from 'pdfmake/fonts/Roboto';
-import { lineWord } from '../../shared/api/lines';
+import { lineWord } from '../../shared/domain/line-word';
 import type { MetadataType } from '../../shared/api/institutes';
 import {
   nextValidationDate,

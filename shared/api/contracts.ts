@@ -54,12 +54,6 @@ export const CONTRACT_MESSAGES = {
   filesDeleteFailed: 'Unable to delete contract files',
 } as const;
 
-/** The multipart field of the n-th file of an upload: files-0, files-1, … */
-export const contractFileField = (n: number) => `files-${n}`;
-export const CONTRACT_FILE_FIELD = /^files-\d{1,3}$/;
-/** How many files one upload request may carry. */
-export const MAX_CONTRACT_FILES_PER_UPLOAD = 20;
-
 /** PDF files start with these bytes, whatever their name says. */
 export const PDF_MAGIC = '%PDF-';
 

@@ -1,32 +1,8 @@
 import { z } from 'zod';
 import { exportFormatQuery } from './exports';
 import { decimal, id, idList, isoDate, out, pageQuery, queryBoolean, text } from './common';
-import type { MetadataType } from './institutes';
 import { labelRef } from './records';
 import { recordSetStatistics } from './statistics';
-
-/** A courier institute's lines are routes (monitoring.md section 1): the one place that decides. */
-export interface LineWord {
-  /** 'Line' or 'Route' */
-  singular: string;
-  /** 'Lines' or 'Routes' */
-  plural: string;
-  /** 'line' or 'route' */
-  lower: string;
-  /** 'lines' or 'routes' */
-  lowerPlural: string;
-}
-
-/** The only place that decides the word: courier institutes have routes, not lines. */
-export function lineWord(metadataType: MetadataType | undefined): LineWord {
-  const singular = metadataType === 'courier' ? 'Route' : 'Line';
-  return {
-    singular,
-    plural: `${singular}s`,
-    lower: singular.toLowerCase(),
-    lowerPlural: `${singular.toLowerCase()}s`,
-  };
-}
 
 export const LINE_NAME_REQUIRED = 'Name is a required field.';
 export const LINE_NAME_TOO_LONG = 'Name is too long.';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id, out, pageQuery, text } from './common';
-import { role } from '../domain/roles';
+import { ROLES } from '../domain/roles';
+
+const role = z.enum(ROLES);
 
 export const user = z.object({
   id: out.int(),

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** Customer roles from least to most powerful; staff is the provider's own and above them all. */
 export const ROLES = ['guest', 'member', 'admin', 'owner', 'staff'] as const;
-export const role = z.enum(ROLES);
-export type Role = z.infer<typeof role>;
+export type Role = (typeof ROLES)[number];
 
 export const rank = (r: Role): number => ROLES.indexOf(r);
 export const atLeast = (r: Role, min: Role): boolean => rank(r) >= rank(min);

@@ -1,22 +1,28 @@
 import Paper from '@mui/material/Paper';
 import { useParams } from 'react-router-dom';
 import { useScreenInstitute } from '../../features/institutes';
-import { RecordsView } from '../../features/records';
+import { RecordsTitle, RecordsView } from '../../features/records';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 
 /** /records (Reviewed) and /records/to-review (the review queue). */
 export default function RecordsPage() {
   const { view } = useParams();
   const institute = useScreenInstitute();
-  if (!institute) return <LoadingScreen />;
   return (
     <Paper sx={{ p: 3 }}>
-      <RecordsView
-        key={institute.id}
-        instituteId={institute.id}
-        timeZone={institute.timezone}
-        tab={view === 'to-review' ? 'to-review' : 'reviewed'}
-      />
+      {!institute ? (
+        <>
+          <RecordsTitle />
+          <LoadingScreen />
+        </>
+      ) : (
+        <RecordsView
+          key={institute.id}
+          instituteId={institute.id}
+          timeZone={institute.timezone}
+          tab={view === 'to-review' ? 'to-review' : 'reviewed'}
+        />
+      )}
     </Paper>
   );
 }

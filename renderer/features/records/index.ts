@@ -6,6 +6,6 @@ export { LabelsSelect } from './components/labels-select';
 export { LineRecordsList } from './components/line-records-list';
 export { RecordCompare } from './components/record-compare';
 export { RecordDetail } from './components/record-detail';
-export { RecordsView } from './components/records-view';
+export { RecordsTitle, RecordsView } from './components/records-view';
 export { TrendPlot } from './components/trend-plot';
 export { recordsLink } from './records-link';

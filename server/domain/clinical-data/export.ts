@@ -4,7 +4,7 @@ import {
   CLINICAL_ANALYTES,
   type ClinicalDataListQuery,
 } from '../../../shared/api/clinical-data';
-import { lineWord } from '../../../shared/api/lines';
+import { lineWord } from '../../../shared/domain/line-word';
 import type { AuthUser } from '../../auth/auth-user';
 import { cursorBatches } from '../exports/cursor';
 import {

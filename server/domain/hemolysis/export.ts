@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import type { SummaryFrequency, summaryQuery, SummaryRow } from '../../../shared/api/hemolysis';
 import { CLINICAL_ANALYTE_INFO } from '../../../shared/api/clinical-data';
-import { lineWord } from '../../../shared/api/lines';
+import { lineWord } from '../../../shared/domain/line-word';
 import { zonedDay } from '../../../shared/domain/time-zone';
 import { ANALYTE_NAMES, ANALYTES } from '../../../shared/rejection/model';
 import type { AuthUser } from '../../auth/auth-user';

@@ -1,4 +1,5 @@
-import { lineWord, type LineListQuery } from '../../../shared/api/lines';
+import type { LineListQuery } from '../../../shared/api/lines';
+import { lineWord } from '../../../shared/domain/line-word';
 import { FULL_LIST_SIZE } from '../../../shared/domain/limits';
 import { BAND_WORDS } from '../../../shared/domain/rejection-bands';
 import { ANALYTE_NAMES, ANALYTES } from '../../../shared/rejection/model';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { EVENT_STATUS_WORDS, eventRuleText, type EventListQuery } from '../../../shared/api/events';
-import { lineWord } from '../../../shared/api/lines';
+import { lineWord } from '../../../shared/domain/line-word';
 import type { AuthUser } from '../../auth/auth-user';
 import { cursorBatches } from '../exports/cursor';
 import {

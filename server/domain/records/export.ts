@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { lineWord } from '../../../shared/api/lines';
+import { lineWord } from '../../../shared/domain/line-word';
 import type { RecordListQuery } from '../../../shared/api/records';
 import type { AuthUser } from '../../auth/auth-user';
 import { copyQuery } from '../exports/copy';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { lineWord } from '../../../shared/api/lines';
+import { lineWord } from '../../../shared/domain/line-word';
 import type { ValidationLineStats } from '../../../shared/api/validations';
 import { BAND_WORDS } from '../../../shared/domain/rejection-bands';
 import { ANALYTE_NAMES, ANALYTES } from '../../../shared/rejection/model';

@@ -1,7 +1,6 @@
 import type { Router } from 'express';
 import { idParams, paginated } from '../../../shared/api/common';
 import {
-  CONTRACT_FILE_FIELD,
   contract,
   contractCreate,
   contractFileParams,
@@ -9,8 +8,11 @@ import {
   contractListQuery,
   contractUpdate,
   contractUpload,
-  MAX_CONTRACT_FILES_PER_UPLOAD,
 } from '../../../shared/api/contracts';
+import {
+  CONTRACT_FILE_FIELD,
+  MAX_CONTRACT_FILES_PER_UPLOAD,
+} from '../../../shared/api/contract-files';
 import type { AppContext } from '../../app-context';
 import * as contracts from '../../domain/contracts/service';
 import { apiRouter } from '../../http/api-router';

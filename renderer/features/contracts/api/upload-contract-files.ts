@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contractFileField, type ContractDto } from '../../../../shared/api/contracts';
+import type { ContractDto } from '../../../../shared/api/contracts';
+import { contractFileField } from '../../../../shared/api/contract-files';
 import { api } from '../../../lib/api-client';
 import { contractKeys } from './keys';
 

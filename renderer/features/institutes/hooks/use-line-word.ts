@@ -1,4 +1,4 @@
-import { lineWord, type LineWord } from '../../../../shared/api/lines';
+import { lineWord, type LineWord } from '../../../../shared/domain/line-word';
 import { useSelectedInstitute } from './use-selected-institute';
 
 export { lineWord, type LineWord };

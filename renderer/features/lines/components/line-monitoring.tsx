@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LineMonitoringDto, MonitoringPointDto } from '../../../../shared/api/monitoring';
-import type { LineWord } from '../../../../shared/api/lines';
+import type { LineWord } from '../../../../shared/domain/line-word';
 import {
   describeRule,
   isAlarm,

@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { useCanEdit } from '../../../lib/permissions';
@@ -73,6 +73,21 @@ interface Props {
   instituteId: number;
   timeZone: string;
   tab: RecordsTab;
+}
+
+/**
+ * The page's title row. The route shows it at once, while the organization is still on its way
+ * (the title is the first thing a user sees of the page); the list's actions join it after.
+ */
+export function RecordsTitle({ children }: { children?: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center' }}>
+      <Typography variant="h1" sx={{ flexGrow: 1 }}>
+        Transit Records
+      </Typography>
+      {children}
+    </Stack>
+  );
 }
 
 /** Transit Records: tabs, filters, the list and, beside it, the chosen record's review. */
@@ -142,10 +157,7 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
 
   return (
     <Box>
-      <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center' }}>
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          Transit Records
-        </Typography>
+      <RecordsTitle>
         <ExportButton
           onExport={(format, onProgress) => exportRecords(instituteId, params, format, onProgress)}
         />
@@ -159,7 +171,7 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
             {showFilters ? 'Hide Filters' : 'Show Filters'}
           </Button>
         </Badge>
-      </Stack>
+      </RecordsTitle>
       {/* Links to the two lists: each tab is a stop of Tab, like the main tabs. */}
       <Tabs value={tab} aria-label="Record lists" sx={{ mb: 1 }}>
         {showToReviewTab && (
