@@ -10,8 +10,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The trigger's argument is a query giving the institute of each row of `%1$s` (a transition
  * table). Before raising a generation the transaction takes the institute's audit chain lock
  * (pg_advisory_xact_lock(1096173891, institute), AuditTrail), which audited writes take anyway:
- * so whoever holds a generation's row lock holds that lock too, and the generations add no
- * waits of their own (nor deadlocks) to those the audit trail already has.
+ * whoever holds a generation's row lock holds that lock too, so the row lock is never waited
+ * on. Writes the audit trail does not record (derived columns only) now take the chain lock at
+ * the end of their statement as well.
  */
 const BUMP_FUNCTION = `
 CREATE FUNCTION bump_institute_generations() RETURNS trigger LANGUAGE plpgsql AS $fn$
