@@ -46,44 +46,31 @@ describe('institute generations', () => {
       `INSERT INTO validations (name, institute_id, start_date, duration_days)
        VALUES ('V', ${b}, '2026-01-01', 7) RETURNING id`,
     );
-    expect(await raisedBy(`UPDATE records SET is_reviewed = true WHERE id = ${record}`)).toEqual([
-      a,
-    ]);
-    expect(await raisedBy(`UPDATE records SET institute_id = ${b} WHERE id = ${record}`)).toEqual([
-      a,
-      b,
-    ]);
-    expect(await raisedBy(`UPDATE records SET institute_id = ${a} WHERE id = ${record}`)).toEqual([
-      a,
-      b,
-    ]);
-    expect(await raisedBy(`UPDATE lines SET name = 'M' WHERE id = ${line}`)).toEqual([b]);
-    expect(await raisedBy(`UPDATE labels SET color = '#000000' WHERE id = ${label}`)).toEqual([a]);
-    expect(
-      await raisedBy(
-        `INSERT INTO record_labels (record_id, label_id) VALUES (${record}, ${label})`,
-      ),
-    ).toEqual([a]);
-    expect(await raisedBy(`DELETE FROM record_labels WHERE record_id = ${record}`)).toEqual([a]);
-    expect(
-      await raisedBy(
-        `INSERT INTO clinical_data (institute_id, date, record_id) VALUES (${a}, '2026-01-02', ${record})`,
-      ),
-    ).toEqual([a]);
-    expect(
-      await raisedBy(`UPDATE validations SET baseline = true WHERE id = ${validation}`),
-    ).toEqual([b]);
-    expect(
-      await raisedBy(
+    // Each statement, and the institutes it must raise (a and b, in that order).
+    const steps: [string, number[]][] = [
+      [`UPDATE records SET is_reviewed = true WHERE id = ${record}`, [a]],
+      [`UPDATE records SET institute_id = ${b} WHERE id = ${record}`, [a, b]],
+      [`UPDATE records SET institute_id = ${a} WHERE id = ${record}`, [a, b]],
+      [`UPDATE lines SET name = 'M' WHERE id = ${line}`, [b]],
+      [`UPDATE labels SET color = '#000000' WHERE id = ${label}`, [a]],
+      [`INSERT INTO record_labels (record_id, label_id) VALUES (${record}, ${label})`, [a]],
+      [`DELETE FROM record_labels WHERE record_id = ${record}`, [a]],
+      [
+        `INSERT INTO clinical_data (institute_id, date, record_id)
+         VALUES (${a}, '2026-01-02', ${record})`,
+        [a],
+      ],
+      [`UPDATE validations SET baseline = true WHERE id = ${validation}`, [b]],
+      [
         `INSERT INTO validation_lines (validation_id, line_id) VALUES (${validation}, ${line})`,
-      ),
-    ).toEqual([b]);
-    expect(await raisedBy(`DELETE FROM validation_lines WHERE line_id = ${line}`)).toEqual([b]);
-    expect(
-      await raisedBy(`UPDATE institutes SET timezone = 'Europe/Paris' WHERE id = ${b}`),
-    ).toEqual([b]);
-    expect(await raisedBy(`DELETE FROM clinical_data WHERE record_id = ${record}`)).toEqual([a]);
-    expect(await raisedBy(`DELETE FROM records WHERE id = ${record}`)).toEqual([a]);
+        [b],
+      ],
+      [`DELETE FROM validation_lines WHERE line_id = ${line}`, [b]],
+      [`UPDATE institutes SET timezone = 'Europe/Paris' WHERE id = ${b}`, [b]],
+      [`DELETE FROM clinical_data WHERE record_id = ${record}`, [a]],
+      [`DELETE FROM records WHERE id = ${record}`, [a]],
+    ];
+    for (const [sql, raised] of steps) expect([sql, await raisedBy(sql)]).toEqual([sql, raised]);
   });
 
   it('raises nothing for a statement that writes no row, nor for a rolled-back one', async () => {

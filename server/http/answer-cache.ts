@@ -1,6 +1,6 @@
 import type { AuthUser } from '../auth/auth-user';
 
-/** A JSON answer's compressed forms, as clients asked for them (see sendJsonBytes). */
+/** A JSON answer's compressed forms, as clients asked for them (see sendJson). */
 export interface EncodedForms {
   get(encoding: string): Buffer | undefined;
   set(encoding: string, body: Buffer): void;

@@ -7,7 +7,7 @@ import { invalidSchemaInput } from '../domain/errors';
 import { registerOperation, successStatus } from './openapi';
 import { requestIdOf } from './request-log';
 import { AnswerCache, type AnswerKey } from './answer-cache';
-import { sendJson, sendJsonBytes } from './send-json';
+import { sendJson } from './send-json';
 import { acceptsPersonalTokens, tokenScope } from './token-scope';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -145,7 +145,7 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
       const at = spec.keptIn && user ? keptAt(spec, user, base) : null;
       const kept = at && spec.keptIn!.get(at);
       if (kept)
-        return await sendJsonBytes(req, res.status(successStatus(spec)), kept.json, kept.encoded);
+        return await sendJson(req, res.status(successStatus(spec)), kept.json, kept.encoded);
       const result = await withAuditContext(actingAs(req, res, user), () => handler(ctx));
       // A service that forgot its authorize() call must not pass unnoticed: an answer to a
       // role the declared action excludes is a bug, reported as one.
@@ -159,10 +159,11 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
         throw new Error(`${spec.method} ${spec.path} answered other than it declares`);
       }
       if (result === undefined) res.status(204).end();
-      else if (at) {
-        const keeping = spec.keptIn!.keep(at, Buffer.from(JSON.stringify(result)));
-        await sendJsonBytes(req, res.status(successStatus(spec)), keeping.json, keeping.encoded);
-      } else await sendJson(req, res.status(successStatus(spec)), result);
+      else {
+        const json = Buffer.from(JSON.stringify(result));
+        const keeping = at ? spec.keptIn!.keep(at, json) : undefined;
+        await sendJson(req, res.status(successStatus(spec)), json, keeping?.encoded);
+      }
     } catch (err) {
       next(err);
     }

@@ -12,8 +12,12 @@ let port: number;
 
 beforeAll(async () => {
   const app = express();
-  app.get('/large', (req, res, next) => sendJson(req, res, large).catch(next));
-  app.get('/small', (req, res, next) => sendJson(req, res, small).catch(next));
+  app.get('/large', (req, res, next) =>
+    sendJson(req, res, Buffer.from(JSON.stringify(large))).catch(next),
+  );
+  app.get('/small', (req, res, next) =>
+    sendJson(req, res, Buffer.from(JSON.stringify(small))).catch(next),
+  );
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   port = (server.address() as AddressInfo).port;

@@ -33,18 +33,11 @@ const COMPRESS = {
 const OFFERED = ['br', 'gzip'] as const;
 
 /**
- * Sends `value` as a JSON answer, compressed as the client accepts (brotli or gzip, at a fast
- * level, off the main thread) when it is larger than COMPRESS_FROM_BYTES.
+ * Sends a JSON answer (serialized), compressed as the client accepts (brotli or gzip, at a fast
+ * level, off the main thread) when it is larger than COMPRESS_FROM_BYTES. A kept answer's
+ * compressed forms (answer-cache.ts) are compressed once and sent again from `encoded`.
  */
-export async function sendJson(req: Request, res: Response, value: unknown): Promise<void> {
-  await sendJsonBytes(req, res, Buffer.from(JSON.stringify(value)));
-}
-
-/**
- * Sends a JSON answer already serialized, as sendJson does; a kept answer's compressed forms
- * (answer-cache.ts) are compressed once and sent again from `encoded`.
- */
-export async function sendJsonBytes(
+export async function sendJson(
   req: Request,
   res: Response,
   json: Buffer,
