@@ -5,9 +5,11 @@ import { defineConfig, type Plugin } from 'vite';
 import { precompressFolder } from '../server/http/precompression';
 
 const RENDERER = path.join(__dirname, path.sep);
-/** Our modules whose top-level statements do something: the entry, echarts' registrations, axios'. */
-const WITH_SIDE_EFFECTS = ['main.tsx', 'components/charts/echarts.ts', 'lib/api-client.ts'].map(
-  (file) => path.join(__dirname, file),
+/** The code the three processes share (schemas, rules, formats): pure, as lint keeps it. */
+const SHARED = path.resolve(__dirname, '..', 'shared') + path.sep;
+/** Our modules whose top-level statements do something: the entry, echarts' registrations. */
+const WITH_SIDE_EFFECTS = ['main.tsx', 'components/charts/echarts.ts'].map((file) =>
+  path.join(__dirname, file),
 );
 
 const ROUTER = path.resolve(__dirname, '../node_modules/react-router/dist/production');
@@ -84,9 +86,13 @@ export default defineConfig(({ command }) => ({
       // register something (a module marked free of them loses those statements), so /record
       // loads the record screen, not the records table, the compare view or the lines screens
       // behind the same index. A new module with top-level registrations joins the list.
+      // shared/ is free of them too: a screen that takes one word or limit from a module of API
+      // schemas does not build every schema of it, nor zod's, as it loads (issue 21).
       treeshake: {
         moduleSideEffects: (id: string) =>
-          !id.startsWith(RENDERER) || /\.css$/.test(id) || WITH_SIDE_EFFECTS.includes(id),
+          !(id.startsWith(RENDERER) || id.startsWith(SHARED)) ||
+          /\.css$/.test(id) ||
+          WITH_SIDE_EFFECTS.includes(id),
       },
     },
   },

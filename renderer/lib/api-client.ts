@@ -1,7 +1,7 @@
-import axios, { isAxiosError, type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { closeSnackbar, enqueueSnackbar } from 'notistack';
 import type { ErrorBody } from '../../shared/api/common';
 import type { RefreshResponse } from '../../shared/api/auth';
+import { isHttpError, send, type HttpResponse, type RequestConfig } from './http-client';
 import { endSession, useSession } from './session-store';
 
 const AUTH_TIMEOUT_MS = 10_000;
@@ -15,25 +15,12 @@ const CONNECTION_KEY = 'connection-interrupted';
 export const CONNECTION_MESSAGE =
   'Connection Interrupted – Please check your internet connection or wait while we try to reconnect.';
 
-interface RetryConfig extends InternalAxiosRequestConfig {
+interface AppRequest extends RequestConfig {
   retriedAfterRefresh?: boolean;
   retriedWithoutPage?: boolean;
 }
-
-/**
- * The one HTTP client of the app: same origin, bearer token, refresh on 401. Requests go out
- * through fetch: XMLHttpRequest's send() cost the first screen some 2.5 ms of main thread per
- * request (a CPU profile of /dashboard: 50 ms for its twenty requests).
- */
-export const api = axios.create({ baseURL: '', timeout: DEFAULT_TIMEOUT_MS, adapter: 'fetch' });
-
-api.interceptors.request.use((config) => {
-  if (config.url?.startsWith(AUTH_PREFIX)) config.timeout = AUTH_TIMEOUT_MS;
-  const { access } = useSession.getState();
-  if (access && !config.headers.has('Authorization'))
-    config.headers.set('Authorization', `Bearer ${access}`);
-  return config;
-});
+/** What a call may add to its url (and body): parameters, headers, a time limit, a file answer. */
+export type CallConfig = Omit<RequestConfig, 'url' | 'method' | 'data'> & { data?: unknown };
 
 let connectionLost = false;
 
@@ -54,6 +41,9 @@ function connectionRestored(): void {
   closeSnackbar(CONNECTION_KEY);
 }
 
+/** Where the app's server is: '' in the browser (same origin), the configured one on desktop. */
+const defaults = { baseURL: '' };
+
 /**
  * Refresh tokens rotate and a reused one revokes the whole family, so concurrent 401s must share
  * a single refresh call rather than each sending the same token.
@@ -64,13 +54,15 @@ function refreshAccessToken(): Promise<string> {
   refreshing ??= (async () => {
     const { refresh } = useSession.getState();
     if (!refresh) throw new Error('No refresh token');
-    // Past the app's interceptors (a 401 here ends the session, it is not refreshed again), but
-    // to the app's server: in the desktop app that is the configured address, not the page's.
-    const { data } = await axios.post<RefreshResponse>(
-      '/v2/auth/refresh',
-      { refresh },
-      { baseURL: api.defaults.baseURL, timeout: AUTH_TIMEOUT_MS },
-    );
+    // Past the app's rules (a 401 here ends the session, it is not refreshed again), but to the
+    // app's server: in the desktop app that is the configured address, not the page's.
+    const { data } = await send<RefreshResponse>({
+      method: 'POST',
+      url: '/v2/auth/refresh',
+      data: { refresh },
+      baseURL: defaults.baseURL,
+      timeout: AUTH_TIMEOUT_MS,
+    });
     useSession.getState().setTokens(data.access, data.refresh);
     return data.access;
   })().finally(() => {
@@ -79,8 +71,8 @@ function refreshAccessToken(): Promise<string> {
   return refreshing;
 }
 
-async function retryAfterRefresh(config: RetryConfig): Promise<unknown> {
-  const sentWith = config.headers.get('Authorization');
+async function retryAfterRefresh<T>(config: AppRequest): Promise<HttpResponse<T>> {
+  const sentWith = config.headers?.Authorization;
   const current = useSession.getState().access;
   // Another request may have refreshed while this one was on the wire: reuse its token.
   let access = current && sentWith !== `Bearer ${current}` ? current : null;
@@ -89,7 +81,7 @@ async function retryAfterRefresh(config: RetryConfig): Promise<unknown> {
       access = await refreshAccessToken();
     } catch (error) {
       // Without an answer the session may still be fine; only a refused refresh ends it.
-      if (isAxiosError(error) && !error.response) {
+      if (isHttpError(error) && !error.response) {
         showConnectionLost();
         throw error;
       }
@@ -97,41 +89,75 @@ async function retryAfterRefresh(config: RetryConfig): Promise<unknown> {
       throw error;
     }
   }
-  config.retriedAfterRefresh = true;
-  config.headers.set('Authorization', `Bearer ${access}`);
-  return api.request(config);
+  return request<T>({
+    ...config,
+    retriedAfterRefresh: true,
+    headers: { ...config.headers, Authorization: `Bearer ${access}` },
+  });
 }
 
-api.interceptors.response.use(
-  (response) => {
+/**
+ * The app's rules around every call: its server, a time limit (shorter for sign-in steps), the
+ * bearer token, a renewed token on 401, the connection warning while nothing answers, and a page
+ * past the end of a list that shrank asked for once more without the page.
+ */
+async function request<T>(config: AppRequest): Promise<HttpResponse<T>> {
+  const { access } = useSession.getState();
+  const headers = { ...config.headers };
+  if (access && !headers.Authorization) headers.Authorization = `Bearer ${access}`;
+  const sent: AppRequest = {
+    ...config,
+    headers,
+    baseURL: config.baseURL ?? defaults.baseURL,
+    timeout: config.url.startsWith(AUTH_PREFIX)
+      ? AUTH_TIMEOUT_MS
+      : (config.timeout ?? DEFAULT_TIMEOUT_MS),
+  };
+  try {
+    const response = await send<T>(sent);
     connectionRestored();
     return response;
-  },
-  async (error: AxiosError) => {
-    const config = error.config as RetryConfig | undefined;
+  } catch (error) {
+    if (!isHttpError(error)) throw error;
     const status = error.response?.status;
     if (!error.response || status === 504) {
       showConnectionLost();
       throw error;
     }
     connectionRestored();
-    if (!config) throw error;
-    if (status === 401 && !config.retriedAfterRefresh && !NO_REFRESH.includes(config.url ?? '')) {
-      return retryAfterRefresh(config);
+    if (status === 401 && !sent.retriedAfterRefresh && !NO_REFRESH.includes(sent.url)) {
+      return retryAfterRefresh<T>(sent);
     }
-    // A page past the end of a list that shrank: ask once more for the list without it.
-    if (status === 404 && config.params?.page !== undefined && !config.retriedWithoutPage) {
-      const params: Record<string, unknown> = { ...config.params };
-      delete params.page;
-      return api.request({ ...config, params, retriedWithoutPage: true } as RetryConfig);
+    const params = sent.params as Record<string, unknown> | undefined;
+    if (status === 404 && params?.page !== undefined && !sent.retriedWithoutPage) {
+      const { page: _page, ...rest } = params;
+      return request<T>({ ...sent, params: rest, retriedWithoutPage: true });
     }
     throw error;
-  },
-);
+  }
+}
+
+/**
+ * The one HTTP client of the app: same origin (or the desktop app's server), bearer token,
+ * refresh on 401. Calls read as axios' did: `api.get<T>(url, { params })` gives `{ data }`.
+ */
+export const api = {
+  defaults,
+  request,
+  get: <T = unknown>(url: string, config?: CallConfig) => request<T>({ ...config, url }),
+  delete: <T = unknown>(url: string, config?: CallConfig) =>
+    request<T>({ ...config, url, method: 'DELETE' }),
+  post: <T = unknown>(url: string, data?: unknown, config?: CallConfig) =>
+    request<T>({ ...config, url, data, method: 'POST' }),
+  put: <T = unknown>(url: string, data?: unknown, config?: CallConfig) =>
+    request<T>({ ...config, url, data, method: 'PUT' }),
+  patch: <T = unknown>(url: string, data?: unknown, config?: CallConfig) =>
+    request<T>({ ...config, url, data, method: 'PATCH' }),
+};
 
 /** The server's sentence for a failed call, when it sent one (422 lists are not sentences). */
 export function errorDetail(error: unknown): string | undefined {
-  if (!isAxiosError<ErrorBody>(error)) return undefined;
+  if (!isHttpError<ErrorBody>(error)) return undefined;
   const detail = error.response?.data?.detail;
   return typeof detail === 'string' ? detail : undefined;
 }
@@ -146,4 +172,4 @@ export function withDetail(message: string, error: unknown): string {
 }
 
 export const errorStatus = (error: unknown): number | undefined =>
-  isAxiosError(error) ? error.response?.status : undefined;
+  isHttpError(error) ? error.response?.status : undefined;

@@ -1,26 +1,9 @@
-import { isAxiosError } from 'axios';
 import { api } from './api-client';
 
 /** The file name a Content-Disposition header names, if any. */
 function fileNameOf(disposition: string | undefined): string | undefined {
   const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
   return match ? decodeURIComponent(match[1]) : undefined;
-}
-
-/**
- * A refused download's `{detail}` arrives as a blob like the file would have: read it back as
- * JSON, so errorDetail() finds the server's reason as it does for any other call.
- */
-async function withJsonBody(error: unknown): Promise<unknown> {
-  const response = isAxiosError(error) ? error.response : undefined;
-  if (response?.data instanceof Blob && response.data.type.includes('json')) {
-    try {
-      response.data = JSON.parse(await response.data.text()) as unknown;
-    } catch {
-      // Not JSON after all: the error stays as it came.
-    }
-  }
-  return error;
 }
 
 export interface DownloadOptions {
@@ -41,17 +24,15 @@ export async function downloadFile(
   fallbackName: string,
   { params, onProgress, unlimited }: DownloadOptions = {},
 ): Promise<void> {
-  const response = await api
-    .get<Blob>(url, {
-      responseType: 'blob',
-      params,
-      ...(unlimited && { timeout: 0 }),
-      ...(onProgress && { onDownloadProgress: (event) => onProgress(event.loaded) }),
-    })
-    .catch(async (error: unknown) => {
-      throw await withJsonBody(error);
-    });
-  const name = fileNameOf(response.headers['content-disposition'] as string | undefined);
+  // A refused download's answer is read as JSON (not as the file): errorDetail() finds the
+  // server's reason as it does for any other call.
+  const response = await api.get<Blob>(url, {
+    responseType: 'blob',
+    params,
+    ...(unlimited && { timeout: 0 }),
+    ...(onProgress && { onDownloadProgress: (event) => onProgress(event.loaded) }),
+  });
+  const name = fileNameOf(response.headers.get('Content-Disposition') ?? undefined);
   const href = URL.createObjectURL(response.data);
   const link = document.createElement('a');
   link.href = href;

@@ -1,4 +1,5 @@
-import { addDays, RECORDS_PER_LINE_PER_DAY } from '../../shared/api/validations';
+import { RECORDS_PER_LINE_PER_DAY } from '../../shared/api/validations';
+import { addDays } from '../../shared/domain/time-zone';
 import { monitoringBaseline, type MonitoringBaseline } from '../../shared/domain/monitoring-rules';
 import { parseRun } from '../../shared/vial/dat';
 import { computeMetrics } from '../../shared/vial/metrics';

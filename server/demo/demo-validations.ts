@@ -1,5 +1,5 @@
 import { In, IsNull } from 'typeorm';
-import { addDays } from '../../shared/api/validations';
+import { addDays } from '../../shared/domain/time-zone';
 import type { AppContext } from '../app-context';
 import { Institute } from '../entities/institute';
 import { Line } from '../entities/line';

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { MonitoringRule, RuleSide } from '../../shared/domain/monitoring-rules';
-import type { EventStatus } from '../../shared/api/events';
+import type { EventStatus } from '../../shared/domain/event-words';
 import { Institute } from './institute';
 import { Line } from './line';
 import { TransitRecord } from './record';

@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import {
-  describeRule,
-  MONITORING_RULES,
-  RULE_SIDES,
-  type MonitoringRule,
-  type RuleSide,
-} from '../domain/monitoring-rules';
+import { EVENT_STATUSES } from '../domain/event-words';
+import { MONITORING_RULES, RULE_SIDES } from '../domain/monitoring-rules';
 import { idParam, instant, orderedPageQuery, out, text } from './common';
 import { exportFormatQuery } from './exports';
-
-/** An event's life (line-monitoring.md §3): open → acknowledged → closed, or open → closed. */
-export const EVENT_STATUSES = ['open', 'acknowledged', 'closed'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 export const EVENT_ORDERINGS = ['opened_at', 'id', 'rule', 'status', 'occurrences'] as const;
 
@@ -26,17 +17,6 @@ export type EventListQuery = z.infer<typeof eventListQuery>;
 
 /** The events list's filters and order (paging aside: the export holds every page). */
 export const eventExportQuery = eventListQuery.extend(exportFormatQuery.shape);
-
-/** How the events list names a status. */
-export const EVENT_STATUS_WORDS: Record<EventStatus, string> = {
-  open: 'Open',
-  acknowledged: 'Acknowledged',
-  closed: 'Closed',
-};
-
-/** The rule's code, then the rule in words: '2_2s: 2 of 2 above +2 SD'. */
-export const eventRuleText = ({ rule, side }: { rule: MonitoringRule; side: RuleSide }) =>
-  `${rule}: ${describeRule(rule, side)}`;
 
 export const RESOLUTION_REQUIRED = 'A resolution is required: what was found and done.';
 export const RESOLUTION_TOO_LONG = 'The resolution is at most 2000 characters.';

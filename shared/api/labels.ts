@@ -4,12 +4,6 @@ import { labelRef } from './records';
 
 /** What a new label is coloured when the form or client does not choose. */
 export const DEFAULT_LABEL_COLOR = '#4FC1BE';
-/**
- * The built-in label of records without labels. It is a filter value (`labels=unlabeled` on the
- * records list), not a row: it cannot be renamed or deleted, so the labels list does not carry it
- * and clients add it to their filter choices themselves.
- */
-export const UNLABELED = 'unlabeled';
 export const LABEL_MAX_LENGTH = 40;
 
 export const label = labelRef;

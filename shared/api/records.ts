@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNLABELED } from '../domain/unlabeled';
 import { exportFormatQuery } from './exports';
 import { REJECTION_BANDS } from '../domain/rejection-bands';
 import { recordMetrics } from '../vial/record-metrics';
@@ -17,14 +18,6 @@ import {
   text,
   timestamp,
 } from './common';
-
-/** The line rules of monitoring.md section 4, for the single and the bulk edit alike. */
-export const ARCHIVED_LINE_CHOSEN = 'Archived lines cannot be chosen.';
-export const ARCHIVED_LINE_LOCKED = 'The line has been archived and cannot be changed.';
-/** A record is reviewed on a line: without one it would count nowhere (single and bulk edit). */
-export const reviewNeedsLine = (line = 'line') =>
-  `Choose a ${line} before marking the record reviewed.`;
-export const REVIEW_NEEDS_LINE = reviewNeedsLine();
 
 export const TEMPERATURE_TYPES = ['ambient', 'refrigerated', 'frozen'] as const;
 
@@ -82,7 +75,7 @@ const bandList = text()
   .pipe(z.array(z.enum(REJECTION_BANDS)));
 
 /** `labels` takes label ids and the built-in `unlabeled`. */
-const LABEL_FILTER_MESSAGE = `Expected comma-separated label ids or 'unlabeled'.`;
+const LABEL_FILTER_MESSAGE = `Expected comma-separated label ids or '${UNLABELED}'.`;
 const labelFilter = z
   .union([text(), z.array(text())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s.trim() !== ''))
@@ -90,7 +83,7 @@ const labelFilter = z
     z
       .array(
         z.union([
-          z.literal('unlabeled'),
+          z.literal(UNLABELED),
           text().refine(isIdString, LABEL_FILTER_MESSAGE).transform(Number),
         ]),
       )

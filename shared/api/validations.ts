@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, id, idParam, int, intParam, isoDate, out, pageQuery, text } from './common';
 import { recordSetStatistics } from './statistics';
+import { addDays } from '../domain/time-zone';
 
 export const VALIDATION_STATUSES = ['inprogress', 'completed'] as const;
 export const MIN_DURATION_DAYS = 1;
@@ -128,13 +129,6 @@ export const validationLineStats = recordSetStatistics.extend({
   line_length: out.number().nullable(),
 });
 export type ValidationLineStats = z.infer<typeof validationLineStats>;
-
-/** `YYYY-MM-DD` plus whole days, in calendar terms (no time zones involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** `YYYY-MM-DD` plus whole months; a day past the month's end falls on its last day. */
 export function addMonths(date: string, months: number): string {

@@ -16,27 +16,62 @@ export function isTimeZone(name: string): boolean {
 
 /** The zone's calendar day (`YYYY-MM-DD`) an instant falls on (no zone: the runtime's). */
 export function zonedDay(instant: string | number | Date, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  const format = formatterOf(
+    dayFormats,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(instant));
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }),
+  );
+  return format.format(new Date(instant));
 }
+
+/**
+ * One formatter per zone and purpose, made once: making one costs some hundred times what a
+ * format does (the activity calendar asks for a year of days).
+ */
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+const wallClockFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+function formatterOf(
+  made: Map<string | undefined, Intl.DateTimeFormat>,
+  timeZone: string | undefined,
+  make: () => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let format = made.get(timeZone);
+  if (!format) {
+    format = make();
+    made.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The zone's wall clock to the second, parts as numbers (throws a RangeError for an unknown zone). */
+export const wallClockFormat = (timeZone: string): Intl.DateTimeFormat =>
+  formatterOf(
+    wallClockFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
+  );
 
 /** The zone's offset from UTC (ms) at an instant: wall clock minus UTC. */
 export function zonedOffset(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+  const format = wallClockFormat(timeZone);
   const whole = Math.floor(instant / 1000) * 1000;
   for (const p of format.formatToParts(new Date(whole)))
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

@@ -1,7 +1,6 @@
-import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   AriaComponent,
-  CalendarComponent,
   DataZoomInsideComponent,
   DataZoomSliderComponent,
   GridComponent,
@@ -11,7 +10,6 @@ import {
   MarkPointComponent,
   TitleComponent,
   TooltipComponent,
-  VisualMapPiecewiseComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -27,9 +25,7 @@ echarts.use([
   BarChart,
   LineChart,
   ScatterChart,
-  HeatmapChart,
   AriaComponent,
-  CalendarComponent,
   DataZoomInsideComponent,
   DataZoomSliderComponent,
   GridComponent,
@@ -39,7 +35,6 @@ echarts.use([
   MarkPointComponent,
   TitleComponent,
   TooltipComponent,
-  VisualMapPiecewiseComponent,
   CanvasRenderer,
 ]);
 echarts.registerTheme(CHART_THEME, chartTheme);

@@ -9,7 +9,11 @@ describe('the content security policy', () => {
     const db = e2e.server.ctx.db;
     const { hospital } = await instituteIds(db);
     const line = await insertLine(db, hospital, { name: 'Line Csp' });
-    await insertProcessedRecords(db, hospital, line.id, [{ auc: 80 }, { auc: 90 }, { auc: 95 }]);
+    const [record] = await insertProcessedRecords(db, hospital, line.id, [
+      { auc: 80 },
+      { auc: 90 },
+      { auc: 95 },
+    ]);
 
     const { page } = e2e;
     const violations: string[] = [];
@@ -32,7 +36,10 @@ describe('the content security policy', () => {
       .first()
       .waitFor();
     await page.goto('/dashboard');
-    await page.getByTestId('activity-heat-map').locator('canvas').first().waitFor();
+    await page.getByTestId('activity-heat-map').locator('rect').first().waitFor();
+    // echarts draws the record page's trend plot: its canvas and styles are allowed too.
+    await page.goto(`/record/${record}`);
+    await page.getByTestId('trend-plot').locator('canvas').waitFor();
     expect(violations).toEqual([]);
   });
 });

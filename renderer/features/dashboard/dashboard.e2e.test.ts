@@ -1,8 +1,8 @@
 import { loginAs, screenshot, setUpBrowserTests, waitForValue } from '../../../testing/browser';
 import type { ApiClient } from '../../../testing/http';
-import { addDays } from '../../../shared/api/validations';
+import { addDays } from '../../../shared/domain/time-zone';
 import { formatDate } from '../../lib/format';
-import { zonedDay, zonedDayStart } from '../../lib/time-zone';
+import { zonedDayStart } from '../../lib/time-zone';
 import { cellCenter, rangeStart } from './components/activity-calendar-layout';
 import { ACTIVITY_DAYS } from './api/get-record-activity';
 
@@ -28,7 +28,7 @@ const heatMap = () => e2e.page.getByTestId('activity-heat-map');
  * moment of the click (Playwright scrolls it into view and waits until it stands still).
  */
 async function clickDay(start: string, day: string) {
-  await heatMap().locator('canvas').first().waitFor();
+  await heatMap().locator('rect').first().waitFor();
   await heatMap().click({ position: cellCenter(start, day) });
 }
 
@@ -54,13 +54,12 @@ it('shows the validation, review and further panels, and a heat-map day opens it
   await section('Records to Review').getByText('To review', { exact: true }).waitFor();
   await section('Latest Records').getByRole('table').waitFor();
   await section('Latest Validation').getByRole('link', { name: 'View Validation' }).waitFor();
-  await e2e.page.getByTestId('activity-heat-map').locator('canvas').first().waitFor();
-  await e2e.page.waitForTimeout(500); // the heat map's entry animation
+  await heatMap().locator('rect').first().waitFor();
   await screenshot(e2e.page, 'dashboard');
 
   // A day with records, old enough to be reviewed, from the same endpoint the chart draws.
-  const { timezone, days } = (await admin.get(`/v2/institutes/${hospital}/records/activity`)).body;
-  const today = zonedDay(new Date(), timezone);
+  const activity = await admin.get(`/v2/institutes/${hospital}/records/activity`);
+  const { timezone, days, today } = activity.body;
   const start = rangeStart(today, ACTIVITY_DAYS);
   const busy = days.find((d: { date: string }) => d.date < addDays(today, -20));
   await clickDay(start, busy.date);
@@ -87,6 +86,17 @@ it('shows the validation, review and further panels, and a heat-map day opens it
   await e2e.page
     .getByText(`No records found on ${formatDate(new Date(`${quiet}T12:00:00`))}`)
     .waitFor();
+
+  // The keyboard reaches every day: Home is the first, a year ago (before the demo's records);
+  // the chosen day shows its count, and Enter opens it as a click does.
+  const first = formatDate(new Date(`${start}T12:00:00`));
+  await heatMap().focus();
+  await e2e.page.keyboard.press('Home');
+  const shown = e2e.page.locator('#activity-heat-map-day', { hasText: first });
+  await shown.waitFor();
+  expect(await shown.textContent()).toBe(`${first}0 records`);
+  await e2e.page.keyboard.press('Enter');
+  await e2e.page.getByText(`No records found on ${first}`).waitFor();
 });
 
 it('keeps the heat map where it is while the review queue above it loads', async () => {
@@ -94,7 +104,7 @@ it('keeps the heat map where it is while the review queue above it loads', async
   // then landed above the calendar once the panel grew.
   const release = await holdReviewQueue();
   await e2e.page.goto('/dashboard');
-  await heatMap().locator('canvas').first().waitFor({ timeout: 30_000 });
+  await heatMap().locator('rect').first().waitFor({ timeout: 30_000 });
   const before = await heatMap().boundingBox();
   release();
   await section('Records to Review').getByRole('listitem').first().waitFor();

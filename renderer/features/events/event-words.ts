@@ -1,4 +1,4 @@
-import { EVENT_STATUS_WORDS, eventRuleText } from '../../../shared/api/events';
+import { EVENT_STATUS_WORDS, eventRuleText } from '../../../shared/domain/event-words';
 
 /** The words of the events list, shared with its export (server/domain/monitoring/export.ts). */
 export const STATUS_WORDS = EVENT_STATUS_WORDS;

@@ -4,7 +4,7 @@ import { registerFixtureVials, uploadFixture, waitProcessed } from '../../../tes
 import { expected } from '../../../shared/vial/testing/fixtures';
 import { insertLine, insertValidation } from '../../../testing/rows';
 import { TransitRecord } from '../../../server/entities/record';
-import { reviewNeedsLine } from '../../../shared/api/records';
+import { reviewNeedsLine } from '../../../shared/domain/record-line-rules';
 
 const e2e = setUpBrowserTests();
 let bravoId: number;

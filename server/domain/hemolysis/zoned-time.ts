@@ -1,3 +1,5 @@
+import { wallClockFormat } from '../../../shared/domain/time-zone';
+
 /**
  * Local wall-clock time in an IANA zone → instant, with the rule of hemolysis-data.md section 3:
  * a local time that does not exist (a DST gap) is an error, an ambiguous one (the repeated hour)
@@ -16,16 +18,7 @@ export class ZoneOffsets {
 
   /** Throws a RangeError for a zone Intl does not know. */
   constructor(readonly zone: string) {
-    this.format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
+    this.format = wallClockFormat(zone);
   }
 
   /** The zone's offset from UTC (ms) at an instant. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { PageQuery } from '../../../shared/api/common';
-import type { EventStatus } from '../../../shared/api/events';
+import type { EventStatus } from '../../../shared/domain/event-words';
 import type { LineListQuery } from '../../../shared/api/lines';
 import { Line } from '../../entities/line';
 import { MonitoringEvent } from '../../entities/monitoring-event';

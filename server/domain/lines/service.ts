@@ -7,7 +7,7 @@ import {
   type LineStatistics,
   type LineUpdate,
 } from '../../../shared/api/lines';
-import { ARCHIVED_LINE_CHOSEN } from '../../../shared/api/records';
+import { ARCHIVED_LINE_CHOSEN } from '../../../shared/domain/record-line-rules';
 import type { RecordSetStatistics } from '../../../shared/api/statistics';
 import { nextValidationDate } from '../../../shared/api/validations';
 import type { AuthUser } from '../../auth/auth-user';

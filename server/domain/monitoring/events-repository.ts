@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { EventListQuery, EventStatus } from '../../../shared/api/events';
+import type { EventListQuery } from '../../../shared/api/events';
+import type { EventStatus } from '../../../shared/domain/event-words';
 import type { MonitoringRule, RuleFiring, RuleSide } from '../../../shared/domain/monitoring-rules';
 import { MonitoringEvent } from '../../entities/monitoring-event';
 import { applyOrdering, paginate } from '../pagination';

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { EVENT_STATUS_WORDS, eventRuleText, type EventListQuery } from '../../../shared/api/events';
+import type { EventListQuery } from '../../../shared/api/events';
+import { EVENT_STATUS_WORDS, eventRuleText } from '../../../shared/domain/event-words';
 import { lineWord } from '../../../shared/domain/line-word';
 import type { AuthUser } from '../../auth/auth-user';
 import { cursorBatches } from '../exports/cursor';

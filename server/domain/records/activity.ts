@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { RecordActivity } from '../../../shared/api/record-activity';
 import type { AuthUser } from '../../auth/auth-user';
+import { zonedDay } from '../../../shared/domain/time-zone';
 import { notFound } from '../errors';
 import { findInstitute } from '../institutes/repository';
 import { authorize } from '../policy';
@@ -21,5 +22,9 @@ export async function recordActivity(
   const institute = await findInstitute(db.manager, instituteId);
   if (!institute) throw notFound();
   const rows = await recordsPerDay(db.manager, instituteId, institute.timezone, days);
-  return { timezone: institute.timezone, days: rows.map((r) => ({ date: r.day, count: r.count })) };
+  return {
+    timezone: institute.timezone,
+    today: zonedDay(new Date(), institute.timezone),
+    days: rows.map((r) => ({ date: r.day, count: r.count })),
+  };
 }

@@ -2,7 +2,7 @@ import { writeRecordsWithEvents } from '../monitoring/events';
 import type { MailJobs } from '../notifications/service';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordBulkResult, RecordBulkUpdate } from '../../../shared/api/record-bulk';
-import { ARCHIVED_LINE_LOCKED, REVIEW_NEEDS_LINE } from '../../../shared/api/records';
+import { ARCHIVED_LINE_LOCKED, REVIEW_NEEDS_LINE } from '../../../shared/domain/record-line-rules';
 import type { AuthUser } from '../../auth/auth-user';
 import type { TransitRecord } from '../../entities/record';
 import { invalidField, notFound } from '../errors';

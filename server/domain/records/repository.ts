@@ -3,6 +3,7 @@ import { Brackets, In, type EntityManager, type SelectQueryBuilder } from 'typeo
 import type { RecordListQuery } from '../../../shared/api/records';
 import { RECORD_FLAGS } from '../../../shared/domain/record-flags';
 import { bandSqlCondition } from '../../../shared/domain/rejection-bands';
+import { UNLABELED } from '../../../shared/domain/unlabeled';
 import { preparedRead } from '../../db/prepared-query';
 import { clinicalDataCountSql } from '../clinical-data/repository';
 import { Label } from '../../entities/label';
@@ -91,7 +92,7 @@ function applyFilters(
             'EXISTS (SELECT 1 FROM record_labels rl WHERE rl.record_id = r.id AND rl.label_id IN (:...labelIds))',
             { labelIds: ids },
           );
-        if (q.labels!.includes('unlabeled'))
+        if (q.labels!.includes(UNLABELED))
           w.orWhere('NOT EXISTS (SELECT 1 FROM record_labels rl WHERE rl.record_id = r.id)');
       }),
     );

@@ -1,9 +1,8 @@
 import { writeRecordsWithEvents } from '../monitoring/events';
 import type { MailJobs } from '../notifications/service';
 import type { DataSource, EntityManager } from 'typeorm';
+import { ARCHIVED_LINE_LOCKED, REVIEW_NEEDS_LINE } from '../../../shared/domain/record-line-rules';
 import {
-  ARCHIVED_LINE_LOCKED,
-  REVIEW_NEEDS_LINE,
   STAFF_RECORD_FIELDS,
   type RecordDto,
   type RecordListQuery,

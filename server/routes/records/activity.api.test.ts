@@ -1,3 +1,4 @@
+import { addDays } from '../../../shared/domain/time-zone';
 import { insertRecords } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';
@@ -43,6 +44,7 @@ describe("counting a day's records in the institute's time zone", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       timezone: 'Pacific/Auckland',
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       days: [
         { date: '2025-01-10', count: 1 },
         { date: '2025-01-11', count: 1 },
@@ -86,6 +88,8 @@ describe('the window and who may see it', () => {
       now - 60_000,
     );
     expect(res.body.days).toEqual([{ date: today, count: 2 }]);
+    // The day the calendar ends on: the records' day, or the next when midnight passed between.
+    expect([today, addDays(today, 1)]).toContain(res.body.today);
     expect((await activity(staff, courier, 500)).body.days).toHaveLength(2);
   });
 

@@ -1,4 +1,4 @@
-import { REVIEW_NEEDS_LINE } from '../../../shared/api/records';
+import { REVIEW_NEEDS_LINE } from '../../../shared/domain/record-line-rules';
 import { insertLine, insertRecords, insertValidation } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import type { ApiClient } from '../../../testing/http';

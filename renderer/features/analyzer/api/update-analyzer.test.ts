@@ -24,7 +24,7 @@ it('saving new thresholds refreshes the rejection chips of the records on screen
   const saved = { ldh_threshold: 200 } as unknown as AnalyzerDto;
   const patch = jest.spyOn(api, 'patch').mockImplementation(async () => {
     serverRejection = 48; // the server recomputed every record at the new thresholds
-    return { data: saved };
+    return { data: saved, status: 200, headers: new Headers() };
   });
   await new MutationObserver(queryClient, updateAnalyzerMutation(queryClient, 1)).mutate({
     ldh_threshold: 200,

@@ -12,7 +12,7 @@ import {
   type AuditObjectType,
 } from '../../../../shared/api/audit';
 import { calendarDate } from '../../../../shared/api/common';
-import { addDays } from '../../../../shared/api/validations';
+import { addDays } from '../../../../shared/domain/time-zone';
 import { dayRangeErrors } from '../../../../shared/domain/dates';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';

@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { isAxiosError } from 'axios';
+import { isHttpError } from '../../../lib/http-client';
 import { useSnackbar } from 'notistack';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -72,9 +72,7 @@ async function firstNonPdf(files: File[]): Promise<File | undefined> {
 }
 
 const is4xx = (error: unknown) =>
-  isAxiosError(error) &&
-  (error.response?.status ?? 0) >= 400 &&
-  (error.response?.status ?? 0) < 500;
+  isHttpError(error) && (error.response?.status ?? 0) >= 400 && (error.response?.status ?? 0) < 500;
 
 /**
  * The contract form of /contracts/add ('Create New Contract') and /contracts/{id}/edit ('Update

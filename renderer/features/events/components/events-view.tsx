@@ -6,13 +6,12 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   EVENT_ORDERINGS,
-  EVENT_STATUSES,
   type EventListQuery,
-  type EventStatus,
   type MonitoringEventDto,
 } from '../../../../shared/api/events';
+import { EVENT_STATUSES, type EventStatus } from '../../../../shared/domain/event-words';
 import { calendarDate } from '../../../../shared/api/common';
-import { addDays } from '../../../../shared/api/validations';
+import { addDays } from '../../../../shared/domain/time-zone';
 import { dayRangeErrors } from '../../../../shared/domain/dates';
 import {
   isAlarm,

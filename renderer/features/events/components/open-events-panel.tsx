@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { EventStatus } from '../../../../shared/api/events';
+import type { EventStatus } from '../../../../shared/domain/event-words';
 import { counted } from '../../../../shared/domain/plural';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { formatDateTime } from '../../../lib/format';

@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isAxiosError } from 'axios';
+import { isHttpError } from '../../../lib/http-client';
 import { useSnackbar } from 'notistack';
 import { useId, useMemo, useState } from 'react';
 import type { ErrorBody } from '../../../../shared/api/common';
@@ -37,7 +37,7 @@ const timeZones = (): string[] => {
 
 /** The problems of a refused file, with their line numbers. */
 function fileProblems(error: unknown): string[] {
-  if (!isAxiosError<ErrorBody>(error) || error.response?.status !== 422) return [];
+  if (!isHttpError<ErrorBody>(error) || error.response?.status !== 422) return [];
   const detail = error.response.data?.detail;
   if (!Array.isArray(detail)) return [];
   return detail
@@ -101,7 +101,7 @@ export function HemolysisUploadDialog({
     } catch (error) {
       const listed = fileProblems(error);
       setProblems(listed);
-      if (!listed.length && isAxiosError<ErrorBody>(error)) {
+      if (!listed.length && isHttpError<ErrorBody>(error)) {
         const detail = error.response?.data?.detail;
         if (Array.isArray(detail) && detail[0]?.loc[0] === 'body')
           setErrors({ [String(detail[0].loc[1])]: detail[0].msg });

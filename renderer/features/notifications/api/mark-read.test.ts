@@ -35,7 +35,7 @@ describe('marking read', () => {
     jest.spyOn(api, 'post').mockImplementation(async (url: string) => {
       const one = /^\/v2\/notifications\/(\d+)\/read$/.exec(url);
       unread = one ? unread.filter((id) => id !== Number(one[1])) : [];
-      return { data: undefined };
+      return { data: undefined, status: 204, headers: new Headers() };
     });
   });
 

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { ARCHIVED_LINE_LOCKED } from '../../../../shared/api/records';
+import { ARCHIVED_LINE_LOCKED } from '../../../../shared/domain/record-line-rules';
 import { useLineWord } from '../../institutes';
 import { useLines } from '../../lines';
 

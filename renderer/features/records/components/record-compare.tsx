@@ -12,7 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
-import { addDays } from '../../../../shared/api/validations';
+import { addDays } from '../../../../shared/domain/time-zone';
 import { dayRangeErrors } from '../../../../shared/domain/dates';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { ChartPanel } from '../../../components/charts/chart-panel';
