@@ -20,7 +20,7 @@ interface AppRequest extends RequestConfig {
   retriedWithoutPage?: boolean;
 }
 /** What a call may add to its url (and body): parameters, headers, a time limit, a file answer. */
-export type CallConfig = Omit<RequestConfig, 'url' | 'method' | 'data'> & { data?: unknown };
+type CallConfig = Omit<RequestConfig, 'url' | 'method' | 'data'> & { data?: unknown };
 
 let connectionLost = false;
 
@@ -143,7 +143,6 @@ async function request<T>(config: AppRequest): Promise<HttpResponse<T>> {
  */
 export const api = {
   defaults,
-  request,
   get: <T = unknown>(url: string, config?: CallConfig) => request<T>({ ...config, url }),
   delete: <T = unknown>(url: string, config?: CallConfig) =>
     request<T>({ ...config, url, method: 'DELETE' }),

@@ -7,7 +7,7 @@ import { addDays } from '../../../../shared/domain/time-zone';
 export const CALENDAR = { left: 40, top: 28, cell: 16 } as const;
 
 /** Monday 0 … Sunday 6. */
-export const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -15,6 +15,8 @@ const PIECES = [
   { min: 4, color: '#3F9494', label: '4–6' },
   { min: 7, color: '#155858', label: '7+' },
 ];
+/** A day's records; a day without any is not in the map. */
+const countIn = (counts: ReadonlyMap<string, number>, day: string) => counts.get(day) ?? 0;
 const colorOf = (count: number) => PIECES.findLast((p) => count >= p.min)?.color;
 
 const DAY_LETTERS = ['M', 'T', 'W', 'T', 'F', 'S', 'S'];
@@ -53,7 +55,7 @@ export function ActivityCalendar({ start, days, counts, onOpen, ariaLabel, testI
     () =>
       Array.from({ length: days }, (_v, i) => {
         const day = addDays(start, i);
-        return { day, count: counts.get(day) ?? 0, ...cellCorner(start, day) };
+        return { day, count: countIn(counts, day), ...cellCorner(start, day) };
       }),
     [start, days, counts],
   );
@@ -75,7 +77,7 @@ export function ActivityCalendar({ start, days, counts, onOpen, ariaLabel, testI
       if (to >= start && to <= last) setFocused(to);
     } else if (event.key === 'Home') setFocused(start);
     else if (event.key === 'End') setFocused(last);
-    else if (event.key === 'Enter' || event.key === ' ') onOpen(from, counts.get(from) ?? 0);
+    else if (event.key === 'Enter' || event.key === ' ') onOpen(from, countIn(counts, from));
     else return;
     event.preventDefault();
     // The keys' day is shown now, not the one the pointer last rested on.
@@ -100,7 +102,7 @@ export function ActivityCalendar({ start, days, counts, onOpen, ariaLabel, testI
           onMouseLeave={() => setHovered(null)}
           onClick={(event) => {
             const day = dayAt(event);
-            if (day) onOpen(day, counts.get(day) ?? 0);
+            if (day) onOpen(day, countIn(counts, day));
           }}
           style={{ display: 'block', outline: 'none', fontSize: 10, fill: CHART_TONES.muted }}
         >
@@ -147,7 +149,7 @@ export function ActivityCalendar({ start, days, counts, onOpen, ariaLabel, testI
         <DayNote
           id={`${testId}-day`}
           day={shown}
-          count={shown ? (counts.get(shown) ?? 0) : 0}
+          count={shown ? countIn(counts, shown) : 0}
           start={start}
           width={width}
         />
