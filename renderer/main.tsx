@@ -1,20 +1,15 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { prefetchSignedInFrame } from './app/prefetch-frame';
-import { connectDesktopSession } from './lib/desktop-session';
+import { afterNextPaint, drawScreenShell, SHELL_FAILED } from './shell/draw-screen-shell';
 
-// The desktop app's server address is known first: the prefetch goes to it.
-void connectDesktopSession().finally(() => {
-  prefetchSignedInFrame();
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  // As a transition React renders the first screen in slices of a few milliseconds, yielding to
-  // the browser between them, instead of one task of a quarter second that blocks input.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
-});
+// The entry loads none of the app's code itself: it draws the screen shell first, then asks
+// for the app. On a phone the app's code takes seconds to load and evaluate; asked for after
+// the shell is painted, it neither delays that paint nor competes with what the paint needs.
+const root = document.getElementById('root') as HTMLElement;
+const shellStatus = drawScreenShell(root, window.location.pathname);
+void (shellStatus ? afterNextPaint() : Promise.resolve())
+  .then(() => import('./app/start'))
+  .then(({ startApp }) => startApp(root))
+  .catch((error: unknown) => {
+    const status = shellStatus ?? root.querySelector('[role="status"]');
+    if (status) status.textContent = SHELL_FAILED;
+    throw error;
+  });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressFolder } from '../server/http/precompression';
+import { SHELL_STYLE } from './shell/shell-style';
 
 const RENDERER = path.join(__dirname, path.sep);
 /** The code the three processes share (schemas, rules, formats): pure, as lint keeps it. */
@@ -36,10 +37,19 @@ const servedBuild = (): Plugin => ({
   },
 });
 
+/**
+ * The screen shell's style (renderer/shell/) in the page's head: the first paint already has the
+ * page's margins and background, and the shell its look, before any script has run.
+ */
+const screenShellStyle = (): Plugin => ({
+  name: 'vialqc-screen-shell-style',
+  transformIndexHtml: () => [{ tag: 'style', children: SHELL_STYLE, injectTo: 'head' }],
+});
+
 // The server serves this build (dist/renderer) with an index.html fallback for app routes.
 export default defineConfig(({ command }) => ({
   root: __dirname,
-  plugins: [react(), servedBuild()],
+  plugins: [react(), screenShellStyle(), servedBuild()],
   // react-router's package points every bundler at its development build (checks and warnings
   // on each render): the build takes the production build it ships beside it, as users should.
   resolve:
@@ -65,6 +75,14 @@ export default defineConfig(({ command }) => ({
         // part; the big screen-only libraries (the DataGrid, echarts) stay with their screens.
         codeSplitting: {
           groups: [
+            {
+              // What the entry runs before the app loads (the screen shell, and Vite's helper
+              // behind lazy imports): kept apart, or the groups below would take them in with
+              // the app's modules that also import them, and the entry would load those first.
+              name: 'shell',
+              test: /([\\/]renderer[\\/]shell[\\/]|^\0vite\/preload-helper)/,
+              priority: 1,
+            },
             {
               // TablePagination, which only the DataGrid uses, stays with it: its module makes an
               // Intl.NumberFormat as it loads, and the first one costs tens of milliseconds of

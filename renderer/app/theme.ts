@@ -1,32 +1,38 @@
 import { createTheme } from '@mui/material/styles';
 import type {} from '@mui/x-data-grid/themeAugmentation';
+import { BORDER_RADIUS, COLORS, FONT_FAMILY, HEADING_1, HEADING_3 } from '../shell/theme-tokens';
 
 /**
  * The one keyboard focus ring. Dark on the light surfaces (over 3:1 against white and the
  * background, WCAG 1.4.11), outside the control so it never hides its label.
  */
-const focusRing = { outline: '3px solid #1B2A2F', outlineOffset: 2 } as const;
+const focusRing = { outline: `3px solid ${COLORS.text}`, outlineOffset: 2 } as const;
 
-const TEXT_SECONDARY = '#4A5A60';
+const TEXT_SECONDARY = COLORS.textSecondary;
 
 /** A calm clinical teal; text and controls keep WCAG AA contrast on white. */
 export const theme = createTheme({
   palette: {
-    primary: { main: '#1F7A7A', dark: '#155858', light: '#4FA3A3', contrastText: '#FFFFFF' },
+    primary: {
+      main: COLORS.primary,
+      dark: COLORS.primaryDark,
+      light: '#4FA3A3',
+      contrastText: '#FFFFFF',
+    },
     secondary: { main: '#34506B' },
     // MUI's default warning and info are below AA with white text; these keep 4.5:1.
     warning: { main: '#B45309', contrastText: '#FFFFFF' },
     info: { main: '#1565C0', contrastText: '#FFFFFF' },
     success: { main: '#2E7D32', contrastText: '#FFFFFF' },
-    background: { default: '#F4F7F7', paper: '#FFFFFF' },
-    text: { primary: '#1B2A2F', secondary: TEXT_SECONDARY },
+    background: { default: COLORS.background, paper: COLORS.paper },
+    text: { primary: COLORS.text, secondary: TEXT_SECONDARY },
   },
-  shape: { borderRadius: 6 },
+  shape: { borderRadius: BORDER_RADIUS },
   typography: {
-    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '1.75rem', fontWeight: 600 },
+    fontFamily: FONT_FAMILY,
+    h1: HEADING_1,
     h2: { fontSize: '1.35rem', fontWeight: 600 },
-    h3: { fontSize: '1.1rem', fontWeight: 600 },
+    h3: HEADING_3,
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {

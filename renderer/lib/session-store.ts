@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { FeatureFlagName } from '../../shared/domain/feature-flags';
 import { queryClient } from './query-client';
+import { SESSION_STORAGE_KEY } from '../shell/stored-session';
 
 /**
  * Everything that belongs to one signed-in session, persisted to localStorage. The staff
@@ -46,7 +47,7 @@ export const useSession = create<SessionState>()(
         }),
       clear: (endedBecause = null) => set({ ...signedOut, endedBecause }),
     }),
-    { name: 'vialqc-session', version: 1 },
+    { name: SESSION_STORAGE_KEY, version: 1 },
   ),
 );
 

@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express';
 
 /**
  * What the served renderer loads, and nothing else: its own scripts (Vite emits no inline
- * script), its own styles plus the <style> elements MUI's emotion injects ('unsafe-inline' for
- * styles only), images from itself and the data:/blob: URLs of chart exports, and API calls to
+ * script), its own styles plus the <style> elements of index.html (the screen shell's) and of
+ * MUI's emotion ('unsafe-inline' for styles only), images from itself and the data:/blob: URLs of chart exports, and API calls to
  * this same origin. No plug-ins, no <base>, no form posts elsewhere, never inside a frame.
  */
 export const CONTENT_SECURITY_POLICY = [

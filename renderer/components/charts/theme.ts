@@ -1,3 +1,5 @@
+import { FONT_FAMILY } from '../../shell/theme-tokens';
+
 /** The name every chart of the app is drawn with (see echarts.ts). */
 export const CHART_THEME = 'vialqc';
 
@@ -39,7 +41,7 @@ const axis = {
 export const chartTheme = {
   color: CHART_COLORS,
   backgroundColor: 'transparent',
-  textStyle: { fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  textStyle: { fontFamily: FONT_FAMILY },
   title: { textStyle: { color: CHART_TONES.text, fontSize: 14, fontWeight: 600 } },
   legend: { textStyle: { color: CHART_TONES.text } },
   tooltip: {

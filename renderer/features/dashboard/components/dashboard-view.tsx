@@ -13,6 +13,7 @@ import { ReviewPanel } from './review-panel';
 import { ValidationPanel } from './validation-panel';
 import { Welcome } from './welcome';
 import { ErrorFetching } from '../../../components/ui/query-state';
+import { SCREEN_HEADINGS } from '../../../shell/screen-shell';
 
 /**
  * The record summary decides the layout (polled every 3 s): before any record the getting-started
@@ -35,7 +36,7 @@ export function DashboardView({ instituteId, name }: { instituteId: number; name
     <Grid container spacing={2}>
       <Grid size={12}>
         <Paper sx={{ p: 2 }}>
-          <Typography variant="h1">Dashboard</Typography>
+          <Typography variant="h1">{SCREEN_HEADINGS.dashboard}</Typography>
           <Typography variant="subtitle1" color="text.secondary" gutterBottom>
             {name}
           </Typography>

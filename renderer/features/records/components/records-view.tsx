@@ -12,6 +12,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNo
 import { Link, useNavigate } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
 import { useCanEdit } from '../../../lib/permissions';
+import { SCREEN_HEADINGS } from '../../../shell/screen-shell';
 import { useLineWord } from '../../institutes';
 import { useRecordSummary } from '../api/get-record-summary';
 import { exportRecords } from '../api/export-records';
@@ -81,9 +82,15 @@ interface Props {
  */
 export function RecordsTitle({ children }: { children?: ReactNode }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center' }}>
+    // On a phone the actions wrap below the title rather than squeeze it onto two lines.
+    <Stack
+      direction="row"
+      spacing={2}
+      useFlexGap
+      sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}
+    >
       <Typography variant="h1" sx={{ flexGrow: 1 }}>
-        Transit Records
+        {SCREEN_HEADINGS.records}
       </Typography>
       {children}
     </Stack>

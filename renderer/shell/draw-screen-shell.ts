@@ -1,0 +1,67 @@
+import { LOADING_SCREEN_MARK, SCREEN_HEADINGS } from './screen-shell';
+import { hasStoredSession } from './stored-session';
+
+/**
+ * The screen shell: on a phone the app's code takes seconds to load and evaluate, and until it
+ * has, a signed-in user opening one of the screens below would see a blank page. The entry
+ * (main.tsx), which loads none of React or MUI, draws the frame's bar and the screen's heading
+ * where the app will draw its own, and the app replaces them (issue 21: the first screen's
+ * heading at the first paint). A screen whose heading is always the same words joins the table
+ * with the padding of the paper its heading sits in.
+ */
+const SHELL_SCREENS: Readonly<Record<string, { heading: string; padding: number }>> = {
+  '/dashboard': { heading: SCREEN_HEADINGS.dashboard, padding: 16 },
+  '/records': { heading: SCREEN_HEADINGS.records, padding: 24 },
+  '/records/to-review': { heading: SCREEN_HEADINGS.records, padding: 24 },
+};
+
+const MARKUP = `
+<header class="shell-bar">
+  <div class="shell-toolbar"><img src="/logo.svg" alt="" /><span>VialQC</span></div>
+  <div class="shell-tabs"></div>
+</header>
+<main class="shell-main"><div class="shell-paper"><h1></h1><p role="status"></p></div></main>
+`;
+
+/** Said in the shell while the app loads, and when its code could not be loaded. */
+export const SHELL_LOADING = 'Loading VialQC…';
+export const SHELL_FAILED = 'VialQC could not be loaded. Check the connection and reload the page.';
+
+/**
+ * Draws the shell before `root` for a signed-in visit to a screen of the table, and removes it
+ * as soon as the app shows anything in `root` other than a loading screen. Returns the shell's
+ * status line (null when no shell is drawn), to say there when the app could not load.
+ */
+export function drawScreenShell(root: HTMLElement, pathname: string): HTMLElement | null {
+  const screen = SHELL_SCREENS[pathname.replace(/(.)\/+$/, '$1')];
+  if (!screen || !hasStoredSession()) return null;
+  const shell = document.createElement('div');
+  shell.id = 'screen-shell';
+  shell.innerHTML = MARKUP;
+  const paper = shell.querySelector<HTMLElement>('.shell-paper') as HTMLElement;
+  paper.style.padding = `${screen.padding}px`;
+  (paper.querySelector('h1') as HTMLElement).textContent = screen.heading;
+  const status = paper.querySelector<HTMLElement>('[role="status"]') as HTMLElement;
+  status.textContent = SHELL_LOADING;
+  root.replaceChildren(); // index.html's own loading line: the shell says it now
+  root.before(shell);
+  // Called after each change of root's children, before the browser paints: the shell and the
+  // app's own frame are never seen together.
+  const observer = new MutationObserver(() => {
+    if ([...root.children].every((child) => child.hasAttribute(LOADING_SCREEN_MARK))) return;
+    observer.disconnect();
+    shell.remove();
+  });
+  observer.observe(root, { childList: true });
+  return status;
+}
+
+/**
+ * Resolves once the browser has painted what is on the page now: the task that evaluates the
+ * app's code (a second and more on a phone) then comes after the shell is on screen, not before.
+ * A hidden tab paints nothing, so it does not wait there.
+ */
+export function afterNextPaint(): Promise<void> {
+  if (document.visibilityState !== 'visible') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
