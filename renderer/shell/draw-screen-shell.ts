@@ -17,7 +17,10 @@ const SHELL_SCREENS: Readonly<Record<string, { heading: string; padding: number 
 
 const MARKUP = `
 <header class="shell-bar">
-  <div class="shell-toolbar"><img src="/logo.svg" alt="" /><span>VialQC</span></div>
+  <div class="shell-toolbar">
+    <span class="shell-logo"><img src="/logo.svg" alt="" /><span>VialQC</span></span>
+    <span class="shell-organization"></span>
+  </div>
   <div class="shell-tabs"></div>
 </header>
 <main class="shell-main"><div class="shell-paper"><h1></h1><p role="status"></p></div></main>

@@ -8,9 +8,10 @@ const ELEVATION_1 =
 /**
  * The page's and the shell's style, which the build writes into index.html (vite.config.ts), so
  * the first paint already has the page's background and margins (nothing shifts when the app's
- * own styles arrive). The frame's measures as MUI lays them out (CssBaseline's page, the sticky app bar with its
- * toolbar and tab row, main's padding, the paper), and the app's loading screens inside #root
- * hidden while the shell stands in for them.
+ * own styles arrive). The frame's measures as MUI lays them out: CssBaseline's page; the sticky
+ * app bar with its toolbar (on a phone two rows, the organization's below) and its tab row;
+ * main's padding; the paper. The app's loading screens inside #root are hidden while the shell
+ * stands in for them.
  */
 export const SHELL_STYLE = `
 body { margin: 0; background: ${COLORS.background}; color: ${COLORS.text};
@@ -18,12 +19,18 @@ body { margin: 0; background: ${COLORS.background}; color: ${COLORS.text};
 #screen-shell ~ #root > [${LOADING_SCREEN_MARK}] { display: none; }
 .shell-bar { position: sticky; top: 0; z-index: 1100; background: ${COLORS.paper};
   box-shadow: ${ELEVATION_1}; }
-.shell-toolbar { display: flex; align-items: center; gap: 8px; min-height: 56px; padding: 0 16px; }
-@media (orientation: landscape) { .shell-toolbar { min-height: 48px; } }
-@media (min-width: 600px) { .shell-toolbar { min-height: 64px; padding: 0 24px; } }
-.shell-toolbar img { width: 32px; height: 32px; }
-.shell-toolbar span { color: ${COLORS.primaryDark}; font-size: ${HEADING_3.fontSize};
+.shell-toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px;
+  min-height: 56px; padding: 8px 16px; }
+.shell-logo { display: flex; align-items: center; gap: 8px; height: 40px; }
+.shell-logo img { width: 32px; height: 32px; }
+.shell-logo span { display: none; color: ${COLORS.primaryDark}; font-size: ${HEADING_3.fontSize};
   font-weight: 700; line-height: 1.167; }
+.shell-organization { width: 100%; height: 40px; }
+@media (min-width: 600px) {
+  .shell-toolbar { flex-wrap: nowrap; min-height: 64px; padding: 0 24px; }
+  .shell-logo span { display: inline; }
+  .shell-organization { display: none; }
+}
 .shell-tabs { height: 48px; }
 .shell-main { box-sizing: border-box; width: 100%; max-width: 1600px; min-height: 100vh;
   margin: 0 auto; padding: 24px; }

@@ -32,12 +32,18 @@ export function TopBar() {
 
   return (
     <AppBar position="sticky" color="inherit" elevation={1}>
-      <Toolbar sx={{ gap: 1 }}>
+      {/* On a phone the bar keeps to the width of the screen: the organization takes a row of
+          its own below the buttons, the logo its mark, and Back is the phone's own. */}
+      <Toolbar sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: { xs: 1, sm: 0 } }}>
         <Link component={RouterLink} to="/dashboard" aria-label="VialQC dashboard" underline="none">
-          <Logo />
+          <Logo markOnlyOnPhone />
         </Link>
         <Tooltip title="Back">
-          <IconButton aria-label="Back" onClick={() => navigate(-1)}>
+          <IconButton
+            aria-label="Back"
+            onClick={() => navigate(-1)}
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          >
             <ArrowBackIcon />
           </IconButton>
         </Tooltip>
@@ -48,7 +54,15 @@ export function TopBar() {
           </IconButton>
         </Tooltip>
         {/* The selector gives way first, so the bar fits a narrow window without scrolling. */}
-        <Box sx={{ ml: 1, minWidth: 0, flexShrink: 1 }}>
+        <Box
+          sx={{
+            ml: { sm: 1 },
+            minWidth: 0,
+            flexShrink: 1,
+            order: { xs: 1, sm: 0 },
+            width: { xs: '100%', sm: 'auto' },
+          }}
+        >
           <OrganizationSelector />
         </Box>
         <Box sx={{ flexGrow: 1 }} />

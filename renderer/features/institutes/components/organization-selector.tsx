@@ -80,7 +80,7 @@ export function OrganizationSelector() {
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
       <Autocomplete
         size="small"
-        sx={{ width: { xs: 220, lg: 300 }, minWidth: 120, flexShrink: 1 }}
+        sx={{ width: { xs: '100%', sm: 220, lg: 300 }, minWidth: 120, flexShrink: 1 }}
         options={options}
         value={value}
         readOnly={!multiAccess}

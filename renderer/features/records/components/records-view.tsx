@@ -40,7 +40,7 @@ const RecordReviewPanel = lazy(() =>
 const AllReviewedPanel = lazy(() =>
   loadReviewPanel().then((m) => ({ default: m.AllReviewedPanel })),
 );
-/** The compact grid's own height while its first page loads: nothing moves when it arrives. */
+/** The empty compact grid's height, held while the list's code or its first page loads. */
 const GRID_LOADING_HEIGHT = 166;
 
 function GridLoading() {
@@ -219,22 +219,28 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Suspense fallback={<GridLoading />}>
-              <RecordsTable
-                rows={rows}
-                total={records.data?.total ?? 0}
-                loading={records.isLoading}
-                word={word}
-                page={page}
-                size={size}
-                ordering={ordering}
-                onView={setView}
-                selection={editable ? { model: selection, onChange: setSelection } : undefined}
-                activeId={activeId}
-                onOpen={open}
-                emptyText={tab === 'to-review' ? 'No Records to Review' : 'No Records'}
-              />
-            </Suspense>
+            {/* The grid grows to its rows: drawn before its first page arrives, it would grow in
+                view, and its footer move (layout shift, issue 21). */}
+            {records.data === undefined ? (
+              <GridLoading />
+            ) : (
+              <Suspense fallback={<GridLoading />}>
+                <RecordsTable
+                  rows={rows}
+                  total={records.data?.total ?? 0}
+                  loading={records.isLoading}
+                  word={word}
+                  page={page}
+                  size={size}
+                  ordering={ordering}
+                  onView={setView}
+                  selection={editable ? { model: selection, onChange: setSelection } : undefined}
+                  activeId={activeId}
+                  onOpen={open}
+                  emptyText={tab === 'to-review' ? 'No Records to Review' : 'No Records'}
+                />
+              </Suspense>
+            )}
           </Box>
           {active && (
             <Suspense>
