@@ -8,8 +8,6 @@ import { BORDER_RADIUS, COLORS, FONT_FAMILY, HEADING_1, HEADING_3 } from '../she
  */
 const focusRing = { outline: `3px solid ${COLORS.text}`, outlineOffset: 2 } as const;
 
-const TEXT_SECONDARY = COLORS.textSecondary;
-
 /** A calm clinical teal; text and controls keep WCAG AA contrast on white. */
 export const theme = createTheme({
   palette: {
@@ -25,7 +23,7 @@ export const theme = createTheme({
     info: { main: '#1565C0', contrastText: '#FFFFFF' },
     success: { main: '#2E7D32', contrastText: '#FFFFFF' },
     background: { default: COLORS.background, paper: COLORS.paper },
-    text: { primary: COLORS.text, secondary: TEXT_SECONDARY },
+    text: { primary: COLORS.text, secondary: COLORS.textSecondary },
   },
   shape: { borderRadius: BORDER_RADIUS },
   typography: {
@@ -62,9 +60,9 @@ export const theme = createTheme({
     // MUI's grey for unselected toggles (action.active) and a disabled field's helper text
     // (text.disabled) fall below 4.5:1; the helper text says why a field is disabled, so it
     // must stay readable.
-    MuiToggleButton: { styleOverrides: { root: { color: TEXT_SECONDARY } } },
+    MuiToggleButton: { styleOverrides: { root: { color: COLORS.textSecondary } } },
     MuiFormHelperText: {
-      styleOverrides: { root: { '&.Mui-disabled': { color: TEXT_SECONDARY } } },
+      styleOverrides: { root: { '&.Mui-disabled': { color: COLORS.textSecondary } } },
     },
   },
 });

@@ -23,30 +23,29 @@ const MARKUP = `
   </div>
   <div class="shell-tabs"></div>
 </header>
-<main class="shell-main"><div class="shell-paper"><h1></h1><p role="status"></p></div></main>
+<main class="shell-main"><div class="shell-paper"><h1></h1></div></main>
 `;
 
-/** Said in the shell while the app loads, and when its code could not be loaded. */
-export const SHELL_LOADING = 'Loading VialQC…';
+/** Said in the page's loading line when the app's code could not be loaded. */
 export const SHELL_FAILED = 'VialQC could not be loaded. Check the connection and reload the page.';
 
 /**
- * Draws the shell before `root` for a signed-in visit to a screen of the table, and removes it
- * as soon as the app shows anything in `root` other than a loading screen. Returns the shell's
- * status line (null when no shell is drawn), to say there when the app could not load.
+ * Draws the shell before `root` for a signed-in visit to a screen of the table, with the page's
+ * loading line (index.html's, in `root`) moved under its heading, and removes it as soon as the
+ * app shows anything in `root` other than a loading screen. Returns whether it drew the shell.
  */
-export function drawScreenShell(root: HTMLElement, pathname: string): HTMLElement | null {
+export function drawScreenShell(root: HTMLElement, pathname: string): boolean {
   const screen = SHELL_SCREENS[pathname.replace(/(.)\/+$/, '$1')];
-  if (!screen || !hasStoredSession()) return null;
+  if (!screen || !hasStoredSession()) return false;
   const shell = document.createElement('div');
   shell.id = 'screen-shell';
   shell.innerHTML = MARKUP;
   const paper = shell.querySelector<HTMLElement>('.shell-paper') as HTMLElement;
   paper.style.padding = `${screen.padding}px`;
   (paper.querySelector('h1') as HTMLElement).textContent = screen.heading;
-  const status = paper.querySelector<HTMLElement>('[role="status"]') as HTMLElement;
-  status.textContent = SHELL_LOADING;
-  root.replaceChildren(); // index.html's own loading line: the shell says it now
+  const loadingLine = root.querySelector('[role="status"]');
+  loadingLine?.removeAttribute('style'); // the shell's style sets it under the heading
+  if (loadingLine) paper.append(loadingLine);
   root.before(shell);
   // Called after each change of root's children, before the browser paints: the shell and the
   // app's own frame are never seen together.
@@ -56,7 +55,7 @@ export function drawScreenShell(root: HTMLElement, pathname: string): HTMLElemen
     shell.remove();
   });
   observer.observe(root, { childList: true });
-  return status;
+  return true;
 }
 
 /**

@@ -117,7 +117,6 @@ const PANEL_HIDDEN_COLUMNS = { mkt: false, duration: false, flags: false };
 interface Props {
   rows: RecordDto[];
   total: number;
-  loading: boolean;
   word: LineWord;
   /** One-based, as the address bar counts. */
   page: number;
@@ -135,7 +134,6 @@ interface Props {
 export function RecordsTable({
   rows,
   total,
-  loading,
   word,
   page,
   size,
@@ -154,7 +152,6 @@ export function RecordsTable({
       rows={rows}
       rowCount={total}
       columns={columns}
-      loading={loading}
       paginationMode="server"
       sortingMode="server"
       paginationModel={{ page: page - 1, pageSize: size }}

@@ -227,8 +227,7 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
               <Suspense fallback={<GridLoading />}>
                 <RecordsTable
                   rows={rows}
-                  total={records.data?.total ?? 0}
-                  loading={records.isLoading}
+                  total={records.data.total}
                   word={word}
                   page={page}
                   size={size}
