@@ -280,7 +280,8 @@ const problem = (res: Answer): string | null => {
 
 /**
  * The boundary values every field meets (issue 18): the int4 edges and one past them, 2^53,
- * impossible calendar days, NUL, nothing, and text longer than any field takes.
+ * impossible calendar days, NUL, a line break (a forged header line in a name), nothing, and
+ * text longer than any field takes.
  */
 const EDGES: readonly unknown[] = [
   2147483647,
@@ -294,6 +295,7 @@ const EDGES: readonly unknown[] = [
   '2026-13-01',
   '0000-01-01',
   '\u0000',
+  'Name\r\nBcc: someone@example.org',
   '',
   'x'.repeat(10_001),
 ];

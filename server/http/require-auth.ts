@@ -3,8 +3,10 @@ import type { DataSource } from 'typeorm';
 import type { AccessTokens } from '../auth/access-token';
 import type { AuthUser } from '../auth/auth-user';
 import { TOKEN_REFUSED } from '../../shared/api/account-tokens';
+import { INT4_MAX } from '../../shared/api/common';
 import { loadAuthUser } from '../domain/auth/service';
-import { unauthorized } from '../domain/errors';
+import { notFound, unauthorized } from '../domain/errors';
+import { instituteExists } from '../domain/institutes/repository';
 import { authenticateToken, isPersonalToken } from '../domain/personal-tokens/service';
 
 declare module 'express-serve-static-core' {
@@ -37,9 +39,23 @@ export function requireAuth(db: DataSource, accessTokens: AccessTokens): Request
       const user = await loadAuthUser(db, Number(claims.sub));
       if (!user) throw unauthorized('Token is invalid or expired.');
       req.user = typeof claims.sid === 'string' ? { ...user, session: claims.sid } : user;
+      if (user.isStaff) await refuseMissingInstitute(db, req.route?.path, req.params.id);
       next();
     } catch (err) {
       next(err);
     }
   };
+}
+
+/**
+ * Staff may name any institute, so for them (only) an institute path's id is checked to exist:
+ * a missing organization answers 404 on every `/v2/institutes/{id}/…` route, as it does for a
+ * member who cannot see it, never a foreign-key violation's 500 or an empty list. A member's
+ * institute ids come from their memberships, which exist. An id that is no int4 is left to the
+ * route's validation (422).
+ */
+async function refuseMissingInstitute(db: DataSource, path: unknown, id: unknown) {
+  if (typeof path !== 'string' || !path.startsWith('/v2/institutes/:id')) return;
+  if (typeof id !== 'string' || !/^\d{1,10}$/.test(id) || Number(id) > INT4_MAX) return;
+  if (!(await instituteExists(db.manager, Number(id)))) throw notFound();
 }

@@ -9,6 +9,7 @@ import { requestIdOf } from './request-log';
 import { AnswerCache, type AnswerKey } from './answer-cache';
 import { sendJson } from './send-json';
 import { acceptsPersonalTokens, tokenScope } from './token-scope';
+import { clientAddressOf } from './client-address';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 export type Schema = z.ZodType | undefined;
@@ -97,7 +98,7 @@ function parse<S extends Schema>(
 const actingAs = (req: Request, res: Response, user: AuthUser | undefined): AuditContext => ({
   actor_id: user?.id ?? null,
   actor_email: user?.email ?? null,
-  client_address: req.ip ?? null,
+  client_address: clientAddressOf(req),
   request_id: requestIdOf(res) ?? null,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { out, pageQuery, text } from './common';
+import { multilineText, out, pageQuery, text } from './common';
 
 export const COMMENT_MAX_LENGTH = 5000;
 /** What comments can be made on, as the path names it: /v2/{resource}/{id}/comments. */
@@ -20,7 +20,7 @@ export const comment = z.object({
 export type CommentDto = z.infer<typeof comment>;
 
 export const commentBody = z.object({
-  comment: text({ error: 'A comment is required.' })
+  comment: multilineText({ error: 'A comment is required.' })
     .trim()
     .min(1, 'A comment is required.')
     .max(COMMENT_MAX_LENGTH, 'Comment is too long.'),

@@ -1,6 +1,21 @@
 import type { z } from 'zod';
 import { analyzerUpdate } from './analyzer';
-import { calendarDate, id, idList, idParam, instant, INT4_MAX, NUL_MESSAGE, text } from './common';
+import {
+  calendarDate,
+  CONTROL_MESSAGE,
+  id,
+  idList,
+  idParam,
+  instant,
+  INT4_MAX,
+  multilineText,
+  MULTILINE_CONTROL_MESSAGE,
+  NUL_MESSAGE,
+  text,
+} from './common';
+import { commentBody } from './comments';
+import { instituteCreate } from './institutes';
+import { userCreate } from './users';
 import { lineCreate } from './lines';
 import { recordListQuery, recordPatch } from './records';
 import { validationCreate } from './validations';
@@ -14,6 +29,35 @@ describe('shared input primitives', () => {
   it('refuses NUL characters in text, naming them', () => {
     expect(text().safeParse('a\u0000b').error?.issues[0].message).toBe(NUL_MESSAGE);
     expect(text().trim().min(1).safeParse(' ok ').data).toBe('ok');
+    expect(multilineText().safeParse('a\u0000b').error?.issues[0].message).toBe(NUL_MESSAGE);
+  });
+
+  it('refuses line breaks and control characters in single-line text', () => {
+    // A name with CR/LF printed into the support e-mail forged header-like lines.
+    for (const bad of [
+      'Ann\r\nBcc: x@example.org',
+      'a\nb',
+      'a\rb',
+      'a\tb',
+      'a\u001bb',
+      'a\u0085b',
+      'a\u2028b',
+    ]) {
+      expect(text().safeParse(bad).error?.issues[0].message).toBe(CONTROL_MESSAGE);
+    }
+    expect(text().safeParse('Åsa Öberg – Malmö').success).toBe(true);
+    expect(messages(instituteCreate, { name: 'Lab\r\nX-Forged: 1' })).toContain(
+      `name: ${CONTROL_MESSAGE}`,
+    );
+    expect(messages(userCreate, { first_name: 'A\nB' }).join()).toContain(CONTROL_MESSAGE);
+  });
+
+  it('lets the fields written in paragraphs keep their line breaks, nothing else', () => {
+    expect(multilineText().safeParse('First line\r\n\tsecond').success).toBe(true);
+    expect(multilineText().safeParse('a\u001bb').error?.issues[0].message).toBe(
+      MULTILINE_CONTROL_MESSAGE,
+    );
+    expect(commentBody.safeParse({ comment: 'Seen twice.\nChecked the line.' }).success).toBe(true);
   });
 
   it('bounds ids to what an int4 column stores', () => {

@@ -20,12 +20,37 @@ export const NUL_MESSAGE = 'Text must not contain NUL characters (\\u0000).';
 // eslint-disable-next-line no-control-regex -- NUL is exactly the character refused
 const NO_NUL = /^[^\u0000]*$/;
 
+export const CONTROL_MESSAGE = 'Text must be one line, without line breaks or control characters.';
+export const MULTILINE_CONTROL_MESSAGE =
+  'Text must not contain control characters other than line breaks and tabs.';
 /**
- * The one primitive for every text field of every input (bodies, query strings, path parts):
- * a string without NUL characters, which PostgreSQL cannot store or compare.
+ * One line: no C0 or C1 control character (CR, LF and tab included), no DEL, no Unicode line or
+ * paragraph separator. A name or subject with a line break prints as a forged line wherever it
+ * is written out (an e-mail's headers, a CSV row, a log line).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const ONE_LINE = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$/;
+/** Several lines: line breaks and tabs allowed, no other control character. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const LINES = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+/**
+ * The one primitive for every single-line text field of every input (bodies, query strings,
+ * path parts): a string without NUL characters, which PostgreSQL cannot store or compare, and
+ * without line breaks or other control characters.
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).regex(NO_NUL, NUL_MESSAGE);
+  z
+    .string(params)
+    .regex(NO_NUL, { message: NUL_MESSAGE, abort: true })
+    .regex(ONE_LINE, CONTROL_MESSAGE);
+
+/** The same for the few fields a person writes in paragraphs (comments, notes, messages). */
+export const multilineText = (params?: Parameters<typeof z.string>[0]) =>
+  z
+    .string(params)
+    .regex(NO_NUL, { message: NUL_MESSAGE, abort: true })
+    .regex(LINES, MULTILINE_CONTROL_MESSAGE);
 
 export const ID_MESSAGE = `Expected an id: a whole number from 1 to ${INT4_MAX}.`;
 

@@ -3,6 +3,7 @@ import {
   calendarDate,
   id,
   idParam,
+  multilineText,
   out,
   pageQuery,
   queryBoolean,
@@ -99,7 +100,7 @@ const title = text({ error: CONTRACT_MESSAGES.titleRequired })
 const requiredDate = (required: string) =>
   text({ error: required }).min(1, { message: required, abort: true }).pipe(calendarDate());
 const startDate = requiredDate(CONTRACT_MESSAGES.startRequired);
-const notes = text()
+const notes = multilineText()
   .max(CONTRACT_NOTES_MAX, CONTRACT_MESSAGES.notesTooLong)
   .nullable()
   .optional()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '../domain/event-words';
 import { MONITORING_RULES, RULE_SIDES } from '../domain/monitoring-rules';
-import { idParam, instant, orderedPageQuery, out, text } from './common';
+import { idParam, instant, multilineText, orderedPageQuery, out, text } from './common';
 import { exportFormatQuery } from './exports';
 
 export const EVENT_ORDERINGS = ['opened_at', 'id', 'rule', 'status', 'occurrences'] as const;
@@ -21,7 +21,7 @@ export const eventExportQuery = eventListQuery.extend(exportFormatQuery.shape);
 export const RESOLUTION_REQUIRED = 'A resolution is required: what was found and done.';
 export const RESOLUTION_TOO_LONG = 'The resolution is at most 2000 characters.';
 export const eventClose = z.object({
-  resolution: text({ error: RESOLUTION_REQUIRED })
+  resolution: multilineText({ error: RESOLUTION_REQUIRED })
     .trim()
     .min(1, RESOLUTION_REQUIRED)
     .max(2000, RESOLUTION_TOO_LONG),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { exportFormatQuery } from './exports';
-import { decimal, id, idList, isoDate, out, pageQuery, queryBoolean, text } from './common';
+import {
+  decimal,
+  id,
+  idList,
+  isoDate,
+  multilineText,
+  out,
+  pageQuery,
+  queryBoolean,
+  text,
+} from './common';
 import { labelRef } from './records';
 import { recordSetStatistics } from './statistics';
 
@@ -29,7 +39,7 @@ const lineLength = z.preprocess(
 
 const lineFields = {
   name: lineName,
-  description: text().max(2000).nullable().optional(),
+  description: multilineText().max(2000).nullable().optional(),
   length: lineLength.optional(),
   is_hand_carried: z.boolean().optional(),
   /** Cleared by the server when the line is hand carried. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, out, text } from './common';
+import { id, multilineText, out, text } from './common';
 
 /** The provider's contact details on the contact page (configured on the server). */
 export const supportContact = z.object({
@@ -14,7 +14,7 @@ export const SUPPORT_MESSAGE_MAX = 5000;
 /** A message to the provider's support address. */
 export const supportMessage = z.object({
   subject: text().trim().min(1, 'A subject is required.').max(200, 'Subject is too long.'),
-  message: text()
+  message: multilineText()
     .trim()
     .min(1, 'A message is required.')
     .max(SUPPORT_MESSAGE_MAX, 'Message is too long.'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../vial/tag';
-import { id, idParam, intParam, out, pageQuery, text } from './common';
+import { id, idParam, intParam, multilineText, out, pageQuery, text } from './common';
 
 export const VIAL_VERSIONS = ['VV1', 'VV2', 'VV3'] as const;
 
@@ -35,7 +35,7 @@ export const vialCreate = z.object({
   version: text().trim().min(1, 'Version is required.').max(32),
   uuid: uuid.nullable().optional(),
   institute: id().nullable().optional(),
-  notes: text()
+  notes: multilineText()
     .max(10000)
     .nullable()
     .optional()

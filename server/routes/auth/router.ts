@@ -25,6 +25,7 @@ import * as auth from '../../domain/auth/service';
 import * as secondFactor from '../../domain/auth/second-factor';
 import * as sso from '../../domain/sso/service';
 import { apiRouter } from '../../http/api-router';
+import { clientAddressOf } from '../../http/client-address';
 import { clientGone } from '../../http/client-gone';
 import type { User } from '../../entities/user';
 import { presentAccount, presentUser } from '../users/presenter';
@@ -73,7 +74,7 @@ export function authRouter(ctx: AppContext): Router {
     async ({ body, req, res }) => {
       // An organization may sign its domains in with its provider only (README "Single sign-on").
       await sso.refusePasswordLogin(ctx.db, body.username);
-      return auth.login(deps, body.username, body.password, req.ip ?? 'unknown', clientGone(res));
+      return auth.login(deps, body.username, body.password, clientAddressOf(req), clientGone(res));
     },
   );
 
@@ -89,7 +90,7 @@ export function authRouter(ctx: AppContext): Router {
       errors: [401, 429],
     },
     ({ body, req }) =>
-      secondFactor.signInWithCode(deps, body.mfa_token, body.code, req.ip ?? 'unknown'),
+      secondFactor.signInWithCode(deps, body.mfa_token, body.code, clientAddressOf(req)),
   );
 
   api.enrolment.post(
@@ -132,7 +133,7 @@ export function authRouter(ctx: AppContext): Router {
       errors: [409, 429],
     },
     async ({ user: me, body, req }) => {
-      await secondFactor.disable(deps, me, body.code, req.ip ?? 'unknown');
+      await secondFactor.disable(deps, me, body.code, clientAddressOf(req));
     },
   );
 
@@ -155,7 +156,7 @@ export function authRouter(ctx: AppContext): Router {
       errors: [429],
     },
     async ({ body, req }) => {
-      await auth.requestPasswordReset(deps, body.email, req.ip ?? 'unknown');
+      await auth.requestPasswordReset(deps, body.email, clientAddressOf(req));
     },
   );
 
@@ -178,7 +179,7 @@ export function authRouter(ctx: AppContext): Router {
       response: registrationInfo,
       errors: [429],
     },
-    ({ params, req }) => auth.registrationInfo(deps, params.token, req.ip ?? 'unknown'),
+    ({ params, req }) => auth.registrationInfo(deps, params.token, clientAddressOf(req)),
   );
 
   api.public.post(
@@ -190,7 +191,7 @@ export function authRouter(ctx: AppContext): Router {
       status: 201,
       errors: [429],
     },
-    async ({ body, req }) => presentUser(await auth.register(deps, body, req.ip ?? 'unknown')),
+    async ({ body, req }) => presentUser(await auth.register(deps, body, clientAddressOf(req))),
   );
 
   const answerAccount = (account: User) => presentAccount(account, auth.lastInstituteOf(account));

@@ -202,6 +202,18 @@ describe('settings', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('answers 404 to staff for an organization that does not exist, on reads and writes', async () => {
+    // Staff may name any institute: a missing one was a foreign-key violation's 500 on the PUT.
+    const staff = await server.login('staff@example.org');
+    const missing = 2_000_000_000;
+    const settings = `/v2/institutes/${missing}/notification-settings`;
+    const body = { event_opened: { in_app: false, email: 'off' } };
+    expect((await staff.put(settings, body)).body).toEqual({ detail: 'Not found.' });
+    expect((await staff.get(settings)).status).toBe(404);
+    expect((await staff.get(`/v2/institutes/${missing}/lines`)).status).toBe(404);
+    expect((await staff.get(`/v2/institutes/${hospital}/notification-settings`)).status).toBe(200);
+  });
+
   it('changes what arrives: in app, e-mail at once, nothing', async () => {
     const put = (client: ApiClient, body: unknown) =>
       client.put(`/v2/institutes/${hospital}/notification-settings`, body);
