@@ -12,6 +12,7 @@ import { MfaTokens } from './auth/mfa-token';
 import type { Config } from './config';
 import { createDataSource } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres';
+import { sealClearTotpSecrets } from './domain/auth/totp-at-rest';
 import { seedDemoData } from './demo/seed';
 import { fillMissingRejection } from './domain/rejection/service';
 import { outboxMailer, smtpMailer } from './mail/mailer';
@@ -24,6 +25,7 @@ import { FileBlobStore, type BlobStore } from './storage/blob-store';
 import { S3BlobStore, s3Client } from './storage/s3-blob-store';
 import { RunCache } from './storage/run-cache';
 import { AnswerCache } from './http/answer-cache';
+import { auditKeeper } from './domain/audit/keeper';
 
 export interface RunningServer {
   url: string;
@@ -97,6 +99,8 @@ export async function createContext(
   await db.initialize();
   const ran = await db.runMigrations();
   if (ran.length) log.info(`Applied ${ran.length} migration(s)`);
+  // What a frozen migration cannot do without the key (server/domain/auth/totp-at-rest.ts).
+  await sealClearTotpSecrets(db, config.sso.secretKey, log);
   const queue = await RecordQueue.start(databaseUrl, {
     expireSeconds: config.jobExpireSeconds,
     maintenanceSeconds: config.jobMaintenanceSeconds,
@@ -173,6 +177,11 @@ export async function startServer(
   const { ctx, close } = await createContext(config, url, log);
   if (config.demo !== 'off') await seedDemoData(ctx, config.demo);
   if (config.worker) await startWorker(ctx);
+  // Seals the audit trail every few seconds, checkpoints it hourly and as the server stops.
+  const keeper = config.audit.keeper
+    ? auditKeeper({ db: ctx.db, blobs: ctx.blobs, key: config.audit.key, log })
+    : undefined;
+  keeper?.start();
 
   const server: Server = await new Promise((resolve) => {
     const s = createApp(ctx).listen(config.port, () => resolve(s));
@@ -192,6 +201,7 @@ export async function startServer(
       const graceEnds = Date.now() + graceMs;
       ctx.queue.beginShutdown();
       await closeGracefully(graceMs);
+      await keeper?.stop();
       await close(Math.max(0, graceEnds - Date.now()));
       await cluster?.stop();
     },

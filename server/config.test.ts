@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from './config';
 
 const env = { DATA_DIR: os.tmpdir(), JWT_SECRET: 'x' };
@@ -64,5 +66,25 @@ describe('values that fit', () => {
 
   it('runs with nothing set but the defaults', () => {
     expect(loadConfig(env)).toMatchObject({ port: 8080, worker: true, demo: 'full' });
+  });
+});
+
+describe('AUDIT_KEY', () => {
+  it('is generated on first start into DATA_DIR, readable by the owner alone, then kept', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialqc-audit-key-'));
+    try {
+      const key = loadConfig({ ...env, DATA_DIR: dataDir }).audit.key;
+      expect(key).toHaveLength(32);
+      expect(fs.statSync(path.join(dataDir, 'audit-key')).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ ...env, DATA_DIR: dataDir }).audit.key).toEqual(key);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes 32 bytes given in hex or base64, and refuses anything else', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ ...env, AUDIT_KEY: hex }).audit.key).toEqual(Buffer.from(hex, 'hex'));
+    expect(() => loadConfig({ ...env, AUDIT_KEY: 'short' })).toThrow('AUDIT_KEY must be 32 bytes');
   });
 });

@@ -47,8 +47,23 @@ export interface Config {
    * their password. On unless MFA_REQUIRED_FOR_STAFF says otherwise.
    */
   mfaRequiredForStaff: boolean;
-  /** Single sign-on: the key its client secrets are encrypted with, and a session's longest life. */
-  sso: { secretKey: Buffer; sessionHours: number };
+  /**
+   * Single sign-on: the key its client secrets are encrypted with, a session's longest life, and
+   * whether a provider may be reached over plain http on this machine's loopback (tests, demos).
+   */
+  sso: { secretKey: Buffer; sessionHours: number; allowHttpLoopback: boolean };
+  /**
+   * SSO_DNS_SERVERS: the DNS servers (host or host:port) asked for a single sign-on domain's
+   * verification record; empty: the system's resolvers.
+   */
+  ssoDnsServers: string[];
+  /**
+   * The audit trail's key (AUDIT_KEY, or generated into DATA_DIR/audit-key): entries are sealed
+   * and checkpoints signed with it, and the database never holds it. `keeper`: seal every few
+   * seconds and checkpoint hourly (server/domain/audit/keeper.ts); tests that tamper with the
+   * trail turn it off and seal and checkpoint themselves.
+   */
+  audit: { key: Buffer; keeper: boolean };
 }
 
 export type BlobStoreConfig =
@@ -73,6 +88,17 @@ function jwtSecret(given: string | undefined, dataDir: string): string {
     fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** AUDIT_KEY when given; otherwise 32 random bytes generated on first start into DATA_DIR. */
+function auditKey(given: Buffer | undefined, dataDir: string): Buffer {
+  if (given) return given;
+  const file = path.join(dataDir, 'audit-key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
 
 /** Without SSO_SECRET_KEY: a key derived from JWT_SECRET for this one use. */
@@ -137,6 +163,9 @@ export function loadConfig(variables: NodeJS.ProcessEnv = process.env): Config {
     sso: {
       secretKey: env.SSO_SECRET_KEY ?? derivedSsoKey(jwtSecret(env.JWT_SECRET, dataDir)),
       sessionHours: env.SSO_SESSION_HOURS ?? 12,
+      allowHttpLoopback: env.SSO_ALLOW_HTTP_LOOPBACK ?? false,
     },
+    ssoDnsServers: env.SSO_DNS_SERVERS ?? [],
+    audit: { key: auditKey(env.AUDIT_KEY, dataDir), keeper: true },
   };
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -71,13 +72,31 @@ const blobStoreUrl = parsed(
   'file:, local, s3://bucket or s3://bucket/prefix',
 );
 
-/** 32 bytes: 64 hex digits or base64 (the key the SSO client secrets are encrypted with). */
+/** 32 bytes: 64 hex digits or base64 (the SSO client secrets' key, the audit trail's key). */
 const key32 = parsed((value) => {
   const bytes = /^[0-9a-f]{64}$/i.test(value)
     ? Buffer.from(value, 'hex')
     : Buffer.from(value, 'base64');
   return bytes.length === 32 ? bytes : undefined;
 }, '32 bytes as 64 hex digits or in base64 (openssl rand -base64 32)');
+
+/** DNS servers, comma-separated: an IP address, optionally with a port (127.0.0.1:5353, [::1]:53). */
+const dnsServers = parsed((value) => {
+  const servers = value
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
+  const valid = (server: string) => {
+    const bracketed = /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/i.exec(server);
+    const [host, port] = bracketed
+      ? [bracketed[1], bracketed[2]]
+      : server.includes(':') && server.split(':').length === 2
+        ? server.split(':')
+        : [server, undefined];
+    return isIP(host) !== 0 && (port === undefined || (Number(port) > 0 && Number(port) < 65536));
+  };
+  return servers.length > 0 && servers.every(valid) ? servers : undefined;
+}, 'IP addresses of DNS servers, comma-separated, each optionally with :port');
 
 const ENVIRONMENT = {
   PORT: wholeNumber(0, 65535),
@@ -107,7 +126,11 @@ const ENVIRONMENT = {
   DESKTOP_DOWNLOADS_URL: url('http:', 'https:'),
   MFA_REQUIRED_FOR_STAFF: yesNo,
   SSO_SECRET_KEY: key32,
+  BACKUP_ENCRYPTION_KEY: key32,
   SSO_SESSION_HOURS: wholeNumber(1, 24 * 366),
+  SSO_ALLOW_HTTP_LOOPBACK: yesNo,
+  SSO_DNS_SERVERS: dnsServers,
+  AUDIT_KEY: key32,
 };
 
 /** Every variable may be unset. Other variables of the process are not read. */

@@ -29,4 +29,14 @@ describe('single sign-on settings', () => {
     expect(loadConfig({ ...env, SSO_SESSION_HOURS: '8' }).sso.sessionHours).toBe(8);
     expect(() => loadConfig({ ...env, SSO_SESSION_HOURS: '0' })).toThrow(/SSO_SESSION_HOURS/);
   });
+
+  it('reach providers on plain http loopback only with SSO_ALLOW_HTTP_LOOPBACK, off by default', () => {
+    expect(loadConfig(env).sso.allowHttpLoopback).toBe(false);
+    expect(loadConfig({ ...env, SSO_ALLOW_HTTP_LOOPBACK: 'true' }).sso.allowHttpLoopback).toBe(
+      true,
+    );
+    expect(() => loadConfig({ ...env, SSO_ALLOW_HTTP_LOOPBACK: 'maybe' })).toThrow(
+      /SSO_ALLOW_HTTP_LOOPBACK/,
+    );
+  });
 });

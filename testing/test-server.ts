@@ -48,6 +48,9 @@ export async function startTestServer(
       // The demo staff account signs in with its password alone, as most tests need; the
       // second factor's tests turn this on (second-factor.api.test.ts).
       MFA_REQUIRED_FOR_STAFF: 'false',
+      // The tests' OpenID providers listen on http loopback (testing/oidc-provider.ts); the
+      // tests of the rules that keep providers outside turn this off (issuer.api.test.ts).
+      SSO_ALLOW_HTTP_LOOPBACK: 'true',
     }),
     smtpUrl: mail.url,
     // Tests run the notification tick with their own clock (runNotificationTick), never by time.

@@ -5,7 +5,8 @@ import type { Config } from '../config';
 import { createDataSource } from '../db/data-source';
 import type { BlobStore } from '../storage/blob-store';
 import { openInstallation } from './installation';
-import { blobPath, readManifest, type Manifest } from './manifest';
+import { decryptStream, keyCheck } from './encryption';
+import { blobPath, nameInBackup, readManifest, type Manifest } from './manifest';
 import { appTables, loadTables } from './table-dump';
 import { verifyBackup } from './verify';
 
@@ -13,6 +14,8 @@ export interface RestoreOptions {
   from: string;
   /** Replace whatever the installation's database holds (otherwise only an empty one is restored into). */
   force?: boolean;
+  /** BACKUP_ENCRYPTION_KEY: needed for an encrypted backup (the manifest says whether it is). */
+  key?: Buffer;
 }
 
 /** A restore refused before anything was changed (a damaged backup, a database with data). */
@@ -84,12 +87,26 @@ async function migrateTo(url: string, names: string[]): Promise<DataSource> {
   return db;
 }
 
-/** Puts each blob back through the store's own path in; a blob stored already is kept. */
-async function restoreBlobs(blobs: BlobStore, dir: string, manifest: Manifest, log: Logger) {
+/**
+ * Puts each blob back through the store's own path in; a blob stored already is kept. An
+ * encrypted one is decrypted on the way, and committed only once its tag has been checked.
+ */
+async function restoreBlobs(
+  blobs: BlobStore,
+  dir: string,
+  manifest: Manifest,
+  log: Logger,
+  key?: Buffer,
+) {
   for (const { sha256 } of manifest.blobs) {
     const staged = blobs.stage();
     try {
-      for await (const chunk of fs.createReadStream(blobPath(dir, sha256))) {
+      const file = blobPath(dir, sha256);
+      const source = fs.createReadStream(file);
+      const content = key ? source.pipe(decryptStream(key, nameInBackup(dir, file))) : source;
+      // pipe() does not pass a read error on: the decryption's own failure (its tag) does end it.
+      source.once('error', (err) => content.destroy(err));
+      for await (const chunk of content) {
         await staged.write(chunk as Buffer);
       }
       const stored = await staged.finish();
@@ -104,6 +121,25 @@ async function restoreBlobs(blobs: BlobStore, dir: string, manifest: Manifest, l
 }
 
 /**
+ * The key an encrypted backup needs, checked against the manifest before anything is changed;
+ * undefined for a backup in clear.
+ */
+function keyFor(manifest: Manifest, key: Buffer | undefined): Buffer | undefined {
+  if (!manifest.encryption) return undefined;
+  if (!key) {
+    throw new RestoreRefused(
+      'The backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was made with.',
+    );
+  }
+  if (keyCheck(key) !== manifest.encryption.keyCheck) {
+    throw new RestoreRefused(
+      'BACKUP_ENCRYPTION_KEY is not the key the backup was made with; nothing was restored.',
+    );
+  }
+  return key;
+}
+
+/**
  * Restores a backup into the installation the configuration names (stop its servers first): the
  * backup is verified against its manifest, the database must be empty (or `force`), then the
  * blobs are stored, the schema is migrated to the backup's and the rows are loaded in one
@@ -115,6 +151,7 @@ export async function restore(
   options: RestoreOptions,
 ): Promise<Manifest> {
   const manifest = await readManifest(options.from);
+  const key = keyFor(manifest, options.key);
   const problems = await verifyBackup(options.from, manifest);
   if (problems.length > 0) {
     throw new RestoreRefused(
@@ -124,13 +161,13 @@ export async function restore(
   const installation = await openInstallation(config, log);
   try {
     await emptyDatabase(installation.databaseUrl, options.force ?? false, log);
-    await restoreBlobs(installation.blobs, options.from, manifest, log);
+    await restoreBlobs(installation.blobs, options.from, manifest, log, key);
     const db = await migrateTo(installation.databaseUrl, manifest.migrations);
     try {
       const runner = db.createQueryRunner();
       try {
         await runner.startTransaction();
-        await loadTables(runner, options.from, manifest);
+        await loadTables(runner, options.from, manifest, key);
         await runner.commitTransaction();
       } catch (err) {
         await runner.rollbackTransaction();

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { QueryRunner } from 'typeorm';
-import { tablePath, writeHashed, type Manifest, type TableEntry } from './manifest';
+import { decryptStream, encryptStream } from './encryption';
+import { nameInBackup, tablePath, writeHashed, type Manifest, type TableEntry } from './manifest';
 
 /**
  * The database's rows, table by table, read in the backup's snapshot and loaded back into the
@@ -41,7 +42,11 @@ export async function appliedMigrations(runner: QueryRunner): Promise<string[]> 
 }
 
 /** Writes every table's rows as the snapshot of `runner`'s transaction sees them. */
-export async function dumpTables(runner: QueryRunner, dir: string): Promise<TableEntry[]> {
+export async function dumpTables(
+  runner: QueryRunner,
+  dir: string,
+  key?: Buffer,
+): Promise<TableEntry[]> {
   const entries: TableEntry[] = [];
   for (const table of await appTables(runner)) {
     const entry = { table, file: `${table}.jsonl.gz`, rows: 0 };
@@ -58,7 +63,13 @@ export async function dumpTables(runner: QueryRunner, dir: string): Promise<Tabl
       }
       await runner.query('CLOSE backup_rows');
     }
-    const stored = await writeHashed(Readable.from(lines()), tablePath(dir, entry), createGzip());
+    const file = tablePath(dir, entry);
+    const stored = await writeHashed(
+      Readable.from(lines()),
+      file,
+      createGzip(),
+      ...(key ? [encryptStream(key, nameInBackup(dir, file))] : []),
+    );
     entries.push({ ...entry, ...stored });
   }
   return entries;
@@ -96,7 +107,12 @@ async function insertOrder(runner: QueryRunner, tables: string[]): Promise<strin
   return ordered;
 }
 
-async function loadTable(runner: QueryRunner, dir: string, entry: TableEntry): Promise<void> {
+async function loadTable(
+  runner: QueryRunner,
+  dir: string,
+  entry: TableEntry,
+  key?: Buffer,
+): Promise<void> {
   const insert = `INSERT INTO ${quoted(entry.table)}
     SELECT (r::${quoted(entry.table)}).* FROM unnest($1::text[]) AS u(r)`;
   let batch: string[] = [];
@@ -108,7 +124,19 @@ async function loadTable(runner: QueryRunner, dir: string, entry: TableEntry): P
     batch = [];
     chars = 0;
   };
-  const input = fs.createReadStream(tablePath(dir, entry)).pipe(createGunzip());
+  const file = tablePath(dir, entry);
+  // Decrypted as read: the tag is checked at the end, before the caller's transaction commits.
+  // A failure of any stage (a wrong key, a changed byte) ends the last one with it, which fails
+  // the reading below.
+  const done = () => undefined;
+  const input = key
+    ? pipeline(
+        fs.createReadStream(file),
+        decryptStream(key, nameInBackup(dir, file)),
+        createGunzip(),
+        done,
+      )
+    : pipeline(fs.createReadStream(file), createGunzip(), done);
   for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
     if (!line) continue;
     const row = JSON.parse(line) as string;
@@ -129,7 +157,12 @@ async function loadTable(runner: QueryRunner, dir: string, entry: TableEntry): P
  * transaction. The tables' own triggers (the tallies) are off while loading: the tallies are
  * restored as they were, not counted again.
  */
-export async function loadTables(runner: QueryRunner, dir: string, manifest: Manifest) {
+export async function loadTables(
+  runner: QueryRunner,
+  dir: string,
+  manifest: Manifest,
+  key?: Buffer,
+) {
   const tables = await appTables(runner);
   const backedUp = manifest.tables.map((t) => t.table).sort();
   if (tables.join() !== backedUp.join()) {
@@ -141,7 +174,9 @@ export async function loadTables(runner: QueryRunner, dir: string, manifest: Man
   // Rows a migration itself inserted are in the backup too.
   await runner.query(`TRUNCATE ${tables.map(quoted).join(', ')}`);
   const byName = new Map(manifest.tables.map((t) => [t.table, t]));
-  for (const t of await insertOrder(runner, tables)) await loadTable(runner, dir, byName.get(t)!);
+  for (const t of await insertOrder(runner, tables)) {
+    await loadTable(runner, dir, byName.get(t)!, key);
+  }
   for (const t of tables) await runner.query(`ALTER TABLE ${quoted(t)} ENABLE TRIGGER USER`);
   for (const [name, value] of Object.entries(manifest.sequences)) {
     if (value !== null)

@@ -43,7 +43,7 @@ export async function verifyBackup(dir: string, given?: Manifest): Promise<strin
     }
   };
   for (const table of manifest.tables) await check(tablePath(dir, table), table);
-  for (const blob of manifest.blobs) await check(blobPath(dir, blob.sha256), blob);
+  for (const blob of manifest.blobs) await check(blobPath(dir, blob.sha256), blob.file ?? blob);
   for (const file of [
     ...(await filesUnder(dir, 'database')),
     ...(await filesUnder(dir, 'blobs')),

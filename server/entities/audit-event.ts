@@ -5,7 +5,8 @@ import type { AuditChanges } from '../../shared/api/audit';
  * One entry of the audit trail: who did what to which object, with the fields it changed. The
  * database writes most of them itself (a trigger on every audited table, in the transaction of
  * the change) and refuses to change or delete any (migration AuditTrail). Each entry is linked
- * to the one before it in its institute's chain by `hash` (server/domain/audit/verify.ts).
+ * to the one before it in its institute's chain by `hash`, and sealed by the server with a key
+ * the database does not hold (audit_seals: server/domain/audit/seal.ts, verify.ts).
  *
  * No foreign keys: the trail outlives the users, institutes and objects it names.
  */

@@ -55,6 +55,17 @@ export class PersonalAccessToken {
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
 
+  /** Why it was revoked (server/domain/personal-tokens/repository.ts, `RevokeReason`). */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  revokedReason: string | null;
+
+  /**
+   * The single sign-on session (refresh-token family, sso_sessions) the token was made in, if
+   * any: the token works only while that session does (its SSO_SESSION_HOURS, the provider).
+   */
+  @Column({ type: 'uuid', nullable: true })
+  ssoFamily: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -10,7 +10,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { SsoClient, SsoRole } from '../../shared/api/sso';
+import type { SsoClient, SsoDomainProof, SsoDomainState, SsoRole } from '../../shared/api/sso';
 import { Institute } from './institute';
 import { User } from './user';
 
@@ -45,12 +45,27 @@ export class InstituteSso {
   @Column({ type: 'boolean', default: true })
   passwordLoginAllowed: boolean;
 
+  /**
+   * The provider's configuration as discovery found it when the settings were saved; the
+   * sign-in's steps read it here and never ask the provider for it. Null: saved before it was
+   * kept (saving again fills it).
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  providerMetadata: object | null;
+
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 }
 
-/** An e-mail domain an institute's provider covers: each domain belongs to one institute. */
+/**
+ * An e-mail domain an institute's provider claims (server/domain/sso/domains.ts): `pending` until
+ * proven (its DNS TXT record with `token` found, or staff's approval), then `verified`. Several
+ * institutes may claim a domain; one at most has it verified.
+ */
 @Entity('sso_domains')
+@Index('IDX_sso_domains_verified', ['domain'], { unique: true, where: `state = 'verified'` })
+@Check('CHK_sso_domains_state', `state IN ('pending', 'verified')`)
+@Check('CHK_sso_domains_verified_how', `verified_how IS NULL OR verified_how IN ('dns', 'staff')`)
 export class SsoDomain {
   @PrimaryColumn({ type: 'varchar', length: 253 })
   domain: string;
@@ -60,8 +75,28 @@ export class SsoDomain {
   @JoinColumn({ name: 'institute_id', referencedColumnName: 'instituteId' })
   settings?: InstituteSso;
 
-  @Column({ type: 'int' })
+  @PrimaryColumn({ type: 'int' })
   instituteId: number;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  state: SsoDomainState;
+
+  /** Published as the TXT record `vialqc-domain-verification=<token>` at the domain. */
+  @Column({ type: 'varchar', length: 64 })
+  verificationToken: string;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  verifiedAt: Date | null;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  verifiedHow: SsoDomainProof | null;
+
+  /** Who asked for the check that found the record, or the staff member who approved. */
+  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
+  verifiedBy?: User | null;
+
+  @Column({ type: 'int', nullable: true })
+  verifiedById: number | null;
 }
 
 /**

@@ -57,9 +57,11 @@ export class User {
 
   /**
    * The TOTP secret (base32) of the second factor; set when enrolment starts, in use once
-   * confirmed (totpConfirmedAt). Kept as is: checking a code needs the secret itself.
+   * confirmed (totpConfirmedAt). Kept encrypted (server/auth/totp-secret.ts): checking a code
+   * needs the secret itself, so it cannot be a hash; a clear one of an older release is sealed at
+   * the next start (server/domain/auth/totp-at-rest.ts).
    */
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Column({ type: 'varchar', length: 128, nullable: true })
   totpSecret: string | null;
 
   /** When the user confirmed the secret with a code: from then on sign-in asks for one. */

@@ -39,7 +39,8 @@ const METHODS: Method[] = ['get', 'post', 'patch', 'put', 'delete'];
  */
 export function apiRouter(ctx: AppContext, tag: string): ApiRouter {
   const router = Router();
-  const authed = requireAuth(ctx.db, ctx.accessTokens);
+  // The context's clock, read at each request (tests drive it): a token's single sign-on session.
+  const authed = requireAuth(ctx.db, ctx.accessTokens, () => ctx.now());
   const enrolling = requireAuthOrEnrolment(ctx.db, ctx.mfaTokens, authed);
   const declareWith =
     (guard: RequestHandler) =>

@@ -87,6 +87,13 @@ const BODIES: Record<string, () => unknown> = {
   'PATCH /v2/labels/{id}': () => ({ label: walkText() }),
   'PATCH /v2/lines/{id}': () => ({ description: walkText() }),
   'PATCH /v2/validations/{id}': () => ({ name: walkText() }),
+  'PATCH /v2/comparison-studies/{id}': () => ({ name: walkText() }),
+  // The seeded exclusion is for every analyte: this one names one (each analyte once).
+  'POST /v2/comparison-studies/{id}/exclusions': () => ({
+    clinical_data: ids.clinicalData,
+    analyte: (['h_index', 'ldh', 'asat', 'potassium', 'pfhb'] as const)[++walkCalls % 5],
+    reason: walkText(),
+  }),
   'PATCH /v2/contracts/{id}': () => ({ title: walkText() }),
   'PATCH /v2/hemolysis-index-data/{id}': () => ({ title: walkText() }),
   'PATCH /v2/hemolysis-index-data/{id}/measurements/{mid}': () => ({ value: ++walkCalls }),
@@ -115,8 +122,20 @@ const UNREACHED = [
   // (server/routes/sso/sso.api.test.ts).
   'POST /v2/auth/sso/exchange',
   'GET /v2/auth/sso/discover',
+  // A domain's proof: its TXT record at a DNS server, or a claim for staff to approve
+  // (server/routes/sso/sign-in-policy.api.test.ts, with a DNS server on loopback).
+  'POST /v2/institutes/{id}/sso/domains/{domain}/verify',
+  'POST /v2/institutes/{id}/sso/domains/{domain}/approve',
+  // Saving runs the provider's discovery, which reaches only a public https host (or a loopback
+  // one where SSO_ALLOW_HTTP_LOOPBACK allows): the walk's issuer is neither. sso.api.test.ts and
+  // issuer.api.test.ts save against a real OpenID provider on loopback.
+  'PUT /v2/institutes/{id}/sso',
   'GET /v2/auth/register/{token}',
   'POST /v2/auth/register',
+  // The walk approves the seeded study before the deletions (run last), and an approved study
+  // cannot be changed (409); comparison-studies.api.test.ts deletes drafts and exclusions.
+  'DELETE /v2/comparison-studies/{id}',
+  'DELETE /v2/comparison-studies/{id}/exclusions/{exclusion_id}',
 ];
 /** Successes that need a code of an authenticator app (second-factor.api.test.ts has them). */
 const NEED_A_CODE = [
@@ -143,6 +162,8 @@ const UNAUDITED = [
   // The walk uploads a run seen before (200: nothing added); a new upload's entry is tested in
   // server/domain/audit/audit-trail.api.test.ts.
   'POST /v2/institutes/{id}/record-upload',
+  // A computation (the pairs a study needs): nothing is written.
+  'POST /v2/comparison-studies/sample-size',
 ];
 
 const lastAuditEntry = async (): Promise<number> =>

@@ -7,7 +7,8 @@ import { INT4_MAX } from '../../shared/api/common';
 import { loadAuthUser } from '../domain/auth/service';
 import { notFound, unauthorized } from '../domain/errors';
 import { instituteExists } from '../domain/institutes/repository';
-import { authenticateToken, isPersonalToken } from '../domain/personal-tokens/service';
+import { authenticateToken } from '../domain/auth/personal-token';
+import { isPersonalToken } from '../domain/personal-tokens/service';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -22,14 +23,18 @@ declare module 'express-serve-static-core' {
  * or a revoked token is refused at once. What a personal access token may call is the route's
  * business (token-scope.ts).
  */
-export function requireAuth(db: DataSource, accessTokens: AccessTokens): RequestHandler {
+export function requireAuth(
+  db: DataSource,
+  accessTokens: AccessTokens,
+  now: () => number = Date.now,
+): RequestHandler {
   return async (req, _res, next) => {
     try {
       // The scheme is case-insensitive (RFC 9110 §11.1): the token endpoint says "bearer".
       const token = /^bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')?.[1];
       if (!token) throw unauthorized();
       if (isPersonalToken(token)) {
-        const user = await authenticateToken(db, token);
+        const user = await authenticateToken(db, token, new Date(now()));
         if (!user) throw unauthorized(TOKEN_REFUSED);
         req.user = user;
         return next();

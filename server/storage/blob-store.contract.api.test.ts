@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestS3, type TestS3 } from '../../testing/s3';
-import { BlobMissingError, FileBlobStore, type BlobStore } from './blob-store';
+import {
+  BlobMissingError,
+  FileBlobStore,
+  RecordExistsError,
+  RecordMissingError,
+  type BlobStore,
+} from './blob-store';
 import { S3BlobStore } from './s3-blob-store';
 
 /**
@@ -179,5 +185,31 @@ describe.each(subjects)('blob store contract: %s', (_name, make) => {
     expect(subject.staged()).toBe(1);
     await fresh.discard();
     expect(subject.staged()).toBe(0);
+  });
+
+  it('writes named records once, lists them by prefix in order and reads them back', async () => {
+    await subject.blobs.writeRecord('audit-checkpoints/2026-02.json', Buffer.from('second'));
+    await subject.blobs.writeRecord('audit-checkpoints/2026-01.json', Buffer.from('first'));
+    await subject.blobs.writeRecord('other/2026-03.json', Buffer.from('elsewhere'));
+    expect(await subject.blobs.listRecords('audit-checkpoints/')).toEqual([
+      'audit-checkpoints/2026-01.json',
+      'audit-checkpoints/2026-02.json',
+    ]);
+    expect((await subject.blobs.readRecord('audit-checkpoints/2026-01.json')).toString()).toBe(
+      'first',
+    );
+    await expect(
+      subject.blobs.writeRecord('audit-checkpoints/2026-01.json', Buffer.from('rewritten')),
+    ).rejects.toThrow(RecordExistsError);
+    expect((await subject.blobs.readRecord('audit-checkpoints/2026-01.json')).toString()).toBe(
+      'first',
+    );
+    await expect(subject.blobs.readRecord('audit-checkpoints/none.json')).rejects.toThrow(
+      RecordMissingError,
+    );
+    await expect(subject.blobs.writeRecord('../escape', Buffer.from('x'))).rejects.toThrow(
+      /Not a record name/,
+    );
+    expect(await subject.blobs.listRecords('nothing/')).toEqual([]);
   });
 });

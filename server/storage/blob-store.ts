@@ -38,6 +38,41 @@ export interface BlobStore {
    * Answers how many it deleted.
    */
   sweepStaging(maxAgeMs: number): Promise<number>;
+  /**
+   * Writes a record under a name of its own beside the blobs (the audit trail's checkpoints:
+   * `audit-checkpoints/<time>.json`), once: a name already written is refused, never
+   * overwritten. In S3 the object is `<prefix>records/<name>`, where Object Lock can keep it.
+   */
+  writeRecord(name: string, bytes: Buffer): Promise<void>;
+  /** The names of the records whose name starts with `prefix`, in ascending order. */
+  listRecords(prefix: string): Promise<string[]>;
+  /** A record's bytes; throws RecordMissingError when there is none of that name. */
+  readRecord(name: string): Promise<Buffer>;
+}
+
+/** A record name: folders and a file name of letters, digits, '.', '_' and '-'. */
+const RECORD_NAME = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/** Refuses a record name that could leave the records' folder or key prefix. */
+export function checkRecordName(name: string): string {
+  if (!RECORD_NAME.test(name) || name.length > 200) throw new Error(`Not a record name: ${name}`);
+  return name;
+}
+
+/** Raised by `writeRecord` for a name written already: records are never overwritten. */
+export class RecordExistsError extends Error {
+  constructor(readonly recordName: string) {
+    super(`The record ${recordName} exists already`);
+    this.name = 'RecordExistsError';
+  }
+}
+
+/** Raised by `readRecord` for a name with no record. */
+export class RecordMissingError extends Error {
+  constructor(readonly recordName: string) {
+    super(`There is no record ${recordName}`);
+    this.name = 'RecordMissingError';
+  }
 }
 
 export interface StagedBlob {
@@ -198,6 +233,9 @@ export async function putThroughStaging(
 
 const PIECE_READ_BYTES = 256 * 1024;
 
+/** The records' folder under the store's root: no blob folder has a name this long. */
+const RECORDS = 'records';
+
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Blobs in a local folder: `<root>/ab/cd/<sha256>`, staging in `<root>/staging`. */
@@ -280,6 +318,44 @@ export class FileBlobStore implements BlobStore {
     return this.staging.sweep(maxAgeMs);
   }
 
+  private recordPath(name: string): string {
+    return path.join(this.root, RECORDS, ...checkRecordName(name).split('/'));
+  }
+
+  /** Created exclusively ('wx') and left read-only. */
+  async writeRecord(name: string, bytes: Buffer): Promise<void> {
+    const file = this.recordPath(name);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    try {
+      await fs.promises.writeFile(file, bytes, { flag: 'wx', mode: 0o444 });
+    } catch (err) {
+      throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? new RecordExistsError(name) : err;
+    }
+  }
+
+  async listRecords(prefix: string): Promise<string[]> {
+    const root = path.join(this.root, RECORDS);
+    const names: string[] = [];
+    const walk = async (dir: string, under: string) => {
+      const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        const name = under + e.name;
+        if (e.isDirectory()) await walk(path.join(dir, e.name), `${name}/`);
+        else if (name.startsWith(prefix)) names.push(name);
+      }
+    };
+    await walk(root, '');
+    return names.sort();
+  }
+
+  async readRecord(name: string): Promise<Buffer> {
+    try {
+      return await fs.promises.readFile(this.recordPath(name));
+    } catch (err) {
+      throw isMissing(err) ? new RecordMissingError(name) : err;
+    }
+  }
+
   /** How many blobs are stored and how many uploads are half-written (tests, diagnostics). */
   count(): { blobs: number; staging: number } {
     const walk = (dir: string): number =>
@@ -289,7 +365,7 @@ export class FileBlobStore implements BlobStore {
             .reduce((n, e) => n + (e.isDirectory() ? walk(path.join(dir, e.name)) : 1), 0)
         : 0;
     const staging = this.staging.count();
-    return { blobs: walk(this.root) - staging, staging };
+    return { blobs: walk(this.root) - staging - walk(path.join(this.root, RECORDS)), staging };
   }
 }
 

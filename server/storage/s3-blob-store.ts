@@ -5,6 +5,8 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -12,7 +14,10 @@ import { Upload } from '@aws-sdk/lib-storage';
 import {
   BlobMissingError,
   blobKey,
+  checkRecordName,
   LocalStaging,
+  RecordExistsError,
+  RecordMissingError,
   putThroughStaging,
   type BlobStore,
   type StagedBlob,
@@ -150,6 +155,80 @@ export class S3BlobStore implements BlobStore {
 
   sweepStaging(maxAgeMs: number): Promise<number> {
     return this.staging.sweep(maxAgeMs);
+  }
+
+  private recordKey(name: string): string {
+    return `${this.prefix}records/${checkRecordName(name)}`;
+  }
+
+  /**
+   * `If-None-Match: *`: the bucket refuses to replace an object (AWS S3 and most compatible
+   * stores); with Object Lock on the bucket no one can remove or replace it for its retention.
+   */
+  async writeRecord(name: string, bytes: Buffer): Promise<void> {
+    // Asked first as well, for stores that ignore If-None-Match (then two writers of one name at
+    // the same moment could both write: names carry a random part for that).
+    if (await this.recordExists(name)) throw new RecordExistsError(name);
+    const put = (onlyNew: boolean) =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.recordKey(name),
+          Body: bytes,
+          ContentType: 'application/json',
+          ...(onlyNew && { IfNoneMatch: '*' }),
+        }),
+      );
+    try {
+      await put(true);
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 412) throw new RecordExistsError(name);
+      // A store that does not implement conditional writes: the question above has to do.
+      if (status === 501) await put(false);
+      else throw err;
+    }
+  }
+
+  private async recordExists(name: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: this.recordKey(name) }),
+      );
+      return true;
+    } catch (err) {
+      if (notFound(err)) return false;
+      throw err;
+    }
+  }
+
+  async listRecords(prefix: string): Promise<string[]> {
+    const under = `${this.prefix}records/`;
+    const names: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: under + prefix,
+          ContinuationToken: token,
+        }),
+      );
+      names.push(...(page.Contents ?? []).map((o) => o.Key!.slice(under.length)));
+      token = page.NextContinuationToken;
+    } while (token);
+    return names.sort();
+  }
+
+  async readRecord(name: string): Promise<Buffer> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.recordKey(name) }),
+      );
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    } catch (err) {
+      throw notFound(err) ? new RecordMissingError(name) : err;
+    }
   }
 
   destroy(): void {

@@ -47,6 +47,11 @@ export const accountToken = z.object({
   /** When the token was last used, to the minute; null when never. */
   last_used_at: out.text().nullable(),
   expired: z.boolean(),
+  /**
+   * Made in a single sign-on session: it works only while that session does, so `expires_at`
+   * is the session's end as things stand (it moves on while the provider keeps the session).
+   */
+  ends_with_session: z.boolean(),
 });
 export type AccountTokenDto = z.infer<typeof accountToken>;
 

@@ -30,6 +30,8 @@ export const AUDIT_OBJECT_TYPES = [
   'access_token',
   'session',
   'export',
+  'comparison_study',
+  'comparison_exclusion',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
@@ -50,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'signed_in',
   'sign_in_failed',
   'exported',
+  'imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, out, pageQuery, text } from './common';
+import { multilineText, out, pageQuery } from './common';
 
 export const COMMENT_MAX_LENGTH = 5000;
 /** What comments can be made on, as the path names it: /v2/{resource}/{id}/comments. */

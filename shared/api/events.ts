@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '../domain/event-words';
 import { MONITORING_RULES, RULE_SIDES } from '../domain/monitoring-rules';
-import { idParam, instant, multilineText, orderedPageQuery, out, text } from './common';
+import { idParam, instant, multilineText, orderedPageQuery, out } from './common';
 import { exportFormatQuery } from './exports';
 
 export const EVENT_ORDERINGS = ['opened_at', 'id', 'rule', 'status', 'occurrences'] as const;

@@ -45,13 +45,51 @@ export const ssoSettingsUpdate = z.object({
 });
 export type SsoSettingsUpdate = z.input<typeof ssoSettingsUpdate>;
 
+/**
+ * A domain an organization claims is `pending` until proven its own: by the DNS TXT record
+ * `record` published at the domain (POST …/sso/domains/{domain}/verify), or by staff's approval
+ * (…/approve). Only a verified domain routes sign-ins and can refuse password sign-in.
+ */
+export const SSO_DOMAIN_STATES = ['pending', 'verified'] as const;
+export type SsoDomainState = (typeof SSO_DOMAIN_STATES)[number];
+/** How a domain was proven: its TXT record found, or staff's approval. */
+export const SSO_DOMAIN_PROOFS = ['dns', 'staff'] as const;
+export type SsoDomainProof = (typeof SSO_DOMAIN_PROOFS)[number];
+
+/** The TXT record's text that proves a domain (its token is shown on the settings screen). */
+export const DOMAIN_RECORD_PREFIX = 'vialqc-domain-verification=';
+
+export const ssoDomain = z.object({
+  name: out.text(),
+  state: z.enum(SSO_DOMAIN_STATES),
+  /** The TXT record to publish at `name`: `vialqc-domain-verification=<token>`. */
+  record: out.text(),
+  verified_at: out.text().nullable(),
+  verified_by: z.enum(SSO_DOMAIN_PROOFS).nullable(),
+});
+export type SsoDomain = z.infer<typeof ssoDomain>;
+
+/**
+ * POST /v2/institutes/{id}/sso/domains/{domain}/verify and …/approve. Any name is taken (a name
+ * the organization has not claimed answers 404 once the caller's role is checked).
+ */
+export const ssoDomainParams = z.object({
+  id: idParam,
+  domain: text().trim().toLowerCase().min(1).max(253),
+});
+
 /** GET /v2/institutes/{id}/sso: the settings, never the secret (only whether one is stored). */
 export const ssoSettings = z.object({
   configured: z.boolean(),
   issuer: out.text().nullable(),
   client_id: out.text().nullable(),
   client_secret_set: z.boolean(),
-  domains: z.array(out.text()),
+  /**
+   * Each claimed domain with its state, by name. A PUT's list replaces the claims: a domain left
+   * out is dropped (with its proof), a new one starts pending with a fresh token, one kept keeps
+   * its state and token.
+   */
+  domains: z.array(ssoDomain),
   default_role: z.enum(SSO_ROLES),
   password_login_allowed: z.boolean(),
 });
@@ -104,6 +142,12 @@ export const SSO_ERRORS = {
   expired: 'That sign-in took too long or was already used. Please start again.',
   disabled: 'Your account is disabled here. Please contact your administrator.',
   'no-email': "Your organization's sign-in service did not give a verified e-mail address.",
+  'unverified-domain':
+    'Your e-mail domain has not been verified for single sign-on with this organization yet. Sign in with your password, or ask your administrator.',
+  'not-allowed':
+    "This organization's sign-in service cannot sign in your account: staff accounts, and accounts that belong to another organization or to several, sign in with their password. Sign in with your password, or ask your administrator.",
+  throttled:
+    'Too many failed sign-in attempts for your account or from your network. Please try again in a few minutes.',
 } as const;
 export type SsoError = keyof typeof SSO_ERRORS;
 

@@ -56,6 +56,11 @@ export const FIELD_WORDS: Record<string, string> = {
   color: 'Color',
   method: 'Method',
   reason: 'Reason',
+  revoked_at: 'Revoked',
+  revoked_reason: 'Revoked because',
+  sso_family: 'Single sign-on session',
+  password_login_allowed: 'Password sign-in allowed',
+  provider_metadata: 'Provider configuration',
   records: 'Records',
   format: 'Format',
   filters: 'Filters',
@@ -81,6 +86,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   signed_in: 'Signed in',
   sign_in_failed: 'Sign-in failed',
   exported: 'Exported',
+  imported: 'Imported',
 };
 
 export const OBJECT_WORDS: Record<AuditObjectType, string> = {
@@ -104,6 +110,8 @@ export const OBJECT_WORDS: Record<AuditObjectType, string> = {
   access_token: 'Access token',
   session: 'Session',
   export: 'Export',
+  comparison_study: 'Comparison study',
+  comparison_exclusion: 'Comparison study exclusion',
 };
 
 const known = <K extends string>(words: Record<K, string>, key: string): string =>

@@ -291,7 +291,8 @@ it('names the user in the confirmations of Revoke Access and Delete, and Cancel 
     [
       'Revoke Access of member@example.org',
       'Revoke Access',
-      'Remove the access of Maria Member (member@example.org) to this organization?',
+      'Remove the access of Maria Member (member@example.org) to this organization? This also ' +
+        'revokes their personal access tokens for this organization.',
     ],
     [
       'Delete member@example.org',

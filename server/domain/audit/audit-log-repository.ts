@@ -71,6 +71,7 @@ const TYPE_OF_ACTION: Partial<Record<AuditAction, AuditObjectType>> = {
   sign_in_failed: 'user',
   rejections_recomputed: 'institute',
   exported: 'export',
+  imported: 'clinical_data',
 };
 
 function conditions(f: AuditFilters, p: Params): string[] {
@@ -239,6 +240,8 @@ const TABLES: Partial<Record<string, string>> = {
   comment: 'comments',
   event: 'monitoring_events',
   access_token: 'personal_access_tokens',
+  comparison_study: 'comparison_studies',
+  comparison_exclusion: 'comparison_study_exclusions',
 };
 
 /** Keys `type:id` of the entries' objects that still exist: one query per type on the page. */

@@ -11,6 +11,7 @@ import {
   recoveryCodeHash,
   totpUrl,
 } from '../../auth/second-factor';
+import { openTotpSecret, sealTotpSecret } from '../../auth/totp-secret';
 import type { User } from '../../entities/user';
 import { MFA_MESSAGES } from '../../../shared/api/second-factor';
 import { badRequest, conflict, notFound, unauthorized } from '../errors';
@@ -18,6 +19,7 @@ import { authorize } from '../policy';
 import * as users from '../users/repository';
 import * as repo from './second-factor-repository';
 import { muteAuditOf, writeAuditEntry } from '../audit/repository';
+import { revokeAllTokensOf } from '../personal-tokens/repository';
 import {
   auditSignIn,
   checkThrottle,
@@ -34,6 +36,8 @@ export interface SecondFactorDeps extends TokenDeps {
   /** MFA_REQUIRED_FOR_STAFF. */
   mfaRequiredForStaff: boolean;
   now: () => number;
+  /** The key TOTP secrets are encrypted with at rest (SSO_SECRET_KEY, server/auth/totp-secret.ts). */
+  secretKey: Buffer;
 }
 
 /**
@@ -72,7 +76,8 @@ export async function secondFactorChallenge(
 async function acceptCode(deps: SecondFactorDeps, user: User, code: string): Promise<boolean> {
   if (!user.totpSecret || !user.totpConfirmedAt) return false;
   if (isTotpCode(code)) {
-    const step = matchingTotpStep(user.totpSecret, code, deps.now(), user.totpLastStep);
+    const secret = openTotpSecret(deps.secretKey, user.totpSecret, user.id);
+    const step = matchingTotpStep(secret, code, deps.now(), user.totpLastStep);
     return step !== null && (await repo.useStep(deps.db.manager, user.id, step));
   }
   return repo.useRecoveryCode(deps.db.manager, user.id, recoveryCodeHash(code));
@@ -119,7 +124,8 @@ async function accountUser(deps: SecondFactorDeps, me: AuthUser) {
 export async function startEnrolment(deps: SecondFactorDeps, me: AuthUser) {
   const user = await accountUser(deps, me);
   const secret = newTotpSecret();
-  if (!(await repo.setPendingSecret(deps.db.manager, user.id, secret))) {
+  const sealed = sealTotpSecret(deps.secretKey, secret, user.id);
+  if (!(await repo.setPendingSecret(deps.db.manager, user.id, sealed))) {
     throw conflict(MFA_MESSAGES.alreadyOn);
   }
   const url = totpUrl(secret, user.email);
@@ -141,10 +147,12 @@ export async function confirmEnrolment(
   const user = await accountUser(deps, me);
   if (user.totpConfirmedAt) throw conflict(MFA_MESSAGES.alreadyOn);
   if (!user.totpSecret) throw conflict(MFA_MESSAGES.notStarted);
-  const step = isTotpCode(code) ? matchingTotpStep(user.totpSecret, code, deps.now(), null) : null;
+  const pending = openTotpSecret(deps.secretKey, user.totpSecret, user.id);
+  const step = isTotpCode(code) ? matchingTotpStep(pending, code, deps.now(), null) : null;
   if (step === null) throw badRequest(MFA_MESSAGES.badCode);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const session = await deps.db.transaction(async (manager) => {
+    // The stored (encrypted) form: the row still holds the secret this code was checked with.
     if (!(await repo.confirmSecret(manager, user.id, user.totpSecret!, step))) {
       throw conflict(MFA_MESSAGES.alreadyOn);
     }
@@ -177,7 +185,8 @@ export async function disable(deps: SecondFactorDeps, me: AuthUser, code: string
 
 /**
  * DELETE /v2/users/{id}/mfa (staff): a user who lost their device signs in with their password
- * again, and is sent to enrolment where a second factor is required.
+ * again, and is sent to enrolment where a second factor is required. Their personal access
+ * tokens are revoked with it.
  */
 export async function reset(deps: Pick<SecondFactorDeps, 'db'>, me: AuthUser, userId: number) {
   authorize(me, 'users:reset-second-factor');
@@ -187,6 +196,9 @@ export async function reset(deps: Pick<SecondFactorDeps, 'db'>, me: AuthUser, us
     // One entry tells it: the cleared secret and codes would otherwise be a second, an update.
     await muteAuditOf(manager, 'users');
     await repo.clearSecondFactor(manager, userId);
+    // A lost or stolen device: whoever holds it may hold the account's tokens too, and the
+    // owner makes new ones once signed in again (the dialog says so beforehand).
+    await revokeAllTokensOf(manager, userId, 'second factor reset');
     await writeAuditEntry(manager, {
       instituteId: null,
       objectType: 'user',

@@ -13,6 +13,7 @@ import { passwordResetMail } from '../../mail/templates';
 import { badRequest, notFound, unauthorized } from '../errors';
 import { instituteExists } from '../institutes/repository';
 import * as oneTimeTokens from '../one-time-tokens/repository';
+import { revokeAllTokensOf } from '../personal-tokens/repository';
 import { authorize, canSeeInstitute } from '../policy';
 import * as users from '../users/repository';
 import * as tokens from './repository';
@@ -212,6 +213,8 @@ export async function resetPassword({ db }: { db: DataSource }, token: string, p
     if (userId === null) throw badRequest(BAD_RESET_LINK);
     await users.updateUser(manager, userId, { passwordHash });
     await endOtherSessions(manager, userId);
+    // Whoever knew the old password may have made tokens with it.
+    await revokeAllTokensOf(manager, userId, 'password reset');
   });
 }
 
@@ -327,7 +330,11 @@ export async function updateAccount(
       changes.passwordHash = await hashPassword(body.new_password);
     }
     await users.updateUser(manager, userId, changes);
-    if (changes.passwordHash) await endOtherSessions(manager, userId, session);
+    if (changes.passwordHash) {
+      await endOtherSessions(manager, userId, session);
+      // A token made by whoever knew the old password must not outlive it (the screen says so).
+      await revokeAllTokensOf(manager, userId, 'password changed');
+    }
   });
   return getAccount({ db }, userId);
 }

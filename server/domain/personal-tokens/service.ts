@@ -8,10 +8,9 @@ import {
 } from '../../../shared/api/account-tokens';
 import type { AuthUser } from '../../auth/auth-user';
 import { newSecret } from '../../auth/secrets';
-import { invalidField, notFound } from '../errors';
+import { invalidField, notFound, unauthorized } from '../errors';
 import { instituteExists } from '../institutes/repository';
-import { loadAuthUser } from '../auth/service';
-import { authorize, canSeeInstitute } from '../policy';
+import { authorize } from '../policy';
 import * as tokens from './repository';
 
 const DAY_MS = 86_400_000;
@@ -26,9 +25,19 @@ export const listTokens = ({ db }: { db: DataSource }, me: AuthUser) =>
   tokens.listTokens(db.manager, me.id);
 
 /**
+ * A token asked for in a single sign-on session already ended (its access token lives on for up
+ * to ACCESS_TOKEN_SECONDS after): the refresh's own words.
+ */
+const SESSION_ENDED = 'Your session has expired. Please log in again.';
+
+/**
  * Creates a token of the signed-in user for one institute they may see (another answers 404, as
  * everywhere), expiring in the future and within a year. Answers the row and the token, which
  * is never stored and so never shown again.
+ *
+ * Made in a single sign-on session, the token is bound to it: it works only while the session
+ * does (SSO_SESSION_HOURS since the last check with the provider, or until the provider ends it),
+ * so a token never outlives the sign-in that made it; its row's expiry as listed is capped there.
  */
 export async function createToken(
   { db }: { db: DataSource },
@@ -42,6 +51,8 @@ export async function createToken(
   if (expiresAt.getTime() <= now.getTime()) throw invalidField('expires_at', TOKEN_EXPIRY_PAST);
   if (expiresAt.getTime() > now.getTime() + TOKEN_MAX_DAYS * DAY_MS)
     throw invalidField('expires_at', TOKEN_EXPIRY_TOO_FAR);
+  const sessionEnd = me.session ? await tokens.ssoSessionEnd(db.manager, me.session) : null;
+  if (sessionEnd && sessionEnd.getTime() <= now.getTime()) throw unauthorized(SESSION_ENDED);
   const token = newPersonalToken();
   const id = await tokens.insertToken(db.manager, {
     token,
@@ -50,6 +61,7 @@ export async function createToken(
     name: body.name,
     scope: body.scope,
     expiresAt,
+    ssoFamily: sessionEnd ? me.session! : null,
   });
   const row = await tokens.findToken(db.manager, me.id, id);
   if (!row) throw notFound();
@@ -59,27 +71,4 @@ export async function createToken(
 /** Revokes one of the user's own tokens at once; another's, or one revoked already, is a 404. */
 export async function revokeToken({ db }: { db: DataSource }, me: AuthUser, id: number) {
   if (!(await tokens.revokeToken(db.manager, me.id, id))) throw notFound();
-}
-
-/**
- * The user behind a personal access token, as a request authorised by it acts: the owner as
- * the database has them now (a deactivated owner, or one no longer a member of the token's
- * institute, is refused like a revoked token), seeing that one institute only, staff as its
- * owner, and carrying the token's scope for the route guard (server/http/token-scope.ts). Null when
- * the token is unknown, revoked or expired.
- */
-export async function authenticateToken(db: DataSource, token: string): Promise<AuthUser | null> {
-  const grant = await tokens.useToken(db.manager, token);
-  if (!grant) return null;
-  const owner = await loadAuthUser(db, grant.userId);
-  if (!owner || !canSeeInstitute(owner, grant.instituteId)) return null;
-  return {
-    ...owner,
-    // The provider's own actions span institutes (the vial registry, contracts): a token of
-    // staff acts in its one institute as that institute's owner would, no further.
-    role: owner.role === 'staff' ? 'owner' : owner.role,
-    isStaff: false,
-    instituteIds: [grant.instituteId],
-    token: { id: grant.id, scope: grant.scope, instituteId: grant.instituteId },
-  };
 }

@@ -1,9 +1,17 @@
 import * as oidc from 'openid-client';
+import {
+  checkedAddress,
+  checkScheme,
+  guardedFetch,
+  refusalIn,
+  type OutboundPolicy,
+} from './issuer-fetch';
 
 /**
- * The OpenID Connect relying party, with openid-client: discovery, the authorization URL (code
- * flow with PKCE, state and nonce), and the callback's checks (state, the code exchanged, the ID
- * token's signature against the provider's JWKS, issuer, audience, expiry and nonce).
+ * The OpenID Connect relying party, with openid-client: discovery (when the settings are saved),
+ * the authorization URL (code flow with PKCE, state and nonce), and the callback's checks (state,
+ * the code exchanged, the ID token's signature against the provider's JWKS, issuer, audience,
+ * expiry and nonce). Every request to the provider goes through issuer-fetch.ts.
  */
 
 export interface ProviderClient {
@@ -23,40 +31,137 @@ export class ProviderFailure extends Error {
   }
 }
 
-const loopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+/**
+ * The provider's configuration as discovery found it, kept with the settings (institute_sso's
+ * provider_metadata): the sign-in's steps read it from there and never discover again.
+ */
+export type ProviderMetadata = oidc.ServerMetadata;
+
+/** Why the settings' issuer cannot be used: the words of the settings' 422. */
+export class DiscoveryFailure extends Error {}
+
+/** The endpoints the server itself calls (the authorization endpoint is the browser's). */
+const SERVER_ENDPOINTS = ['token_endpoint', 'jwks_uri', 'userinfo_endpoint'] as const;
 
 /**
- * The provider's configuration (discovery). `now` is the server's clock (tests drive it): the
- * ID token's expiry is judged by it. `timeout`: seconds each request to the provider may take.
+ * Discovery, when the settings are saved: the issuer's `/.well-known/openid-configuration`
+ * through the guarded fetch (issuer-fetch.ts), its issuer the one asked for, and the endpoints
+ * the server will call checked the same way now, so that a provider that cannot work is refused
+ * at once rather than at its first sign-in.
  */
-export async function configure(
+export async function discover(
+  client: Pick<ProviderClient, 'issuer' | 'clientId'>,
+  policy: OutboundPolicy,
+  timeout = 10,
+): Promise<ProviderMetadata> {
+  const server = new URL(client.issuer);
+  const where = `${client.issuer}/.well-known/openid-configuration`;
+  let metadata: ProviderMetadata;
+  try {
+    // Before openid-client's own check, so that the refusal says why in our words.
+    checkScheme(server, policy);
+    const config = await oidc.discovery(server, client.clientId, undefined, undefined, {
+      timeout,
+      [oidc.customFetch]: guardedFetch(policy),
+      // The guarded fetch decides which plain http may go (loopback, with the switch on).
+      ...(policy.allowHttpLoopback ? { execute: [oidc.allowInsecureRequests] } : {}),
+    });
+    // A plain copy: the metadata object carries helper functions.
+    metadata = JSON.parse(JSON.stringify(config.serverMetadata())) as ProviderMetadata;
+  } catch (err) {
+    throw new DiscoveryFailure(discoveryProblem(err, client.issuer, where));
+  }
+  // Entra ID's multi-tenant issuers (common, organizations) name `{tenantid}`: any tenant's
+  // people would sign in, and openid-client accepts such a configuration only fresh from
+  // discovery, not rebuilt from the one kept.
+  if (metadata.issuer.includes('{tenantid}')) {
+    throw new DiscoveryFailure(
+      `${client.issuer} is a multi-tenant issuer: enter your own tenant's, ` +
+        'https://login.microsoftonline.com/{tenant-id}/v2.0.',
+    );
+  }
+  if (!metadata.authorization_endpoint || !metadata.token_endpoint) {
+    throw new DiscoveryFailure(
+      `${where} names no authorization or token endpoint: it is not an OpenID provider's configuration.`,
+    );
+  }
+  for (const endpoint of ['authorization_endpoint', ...SERVER_ENDPOINTS] as const) {
+    const value = metadata[endpoint];
+    if (typeof value !== 'string') continue;
+    try {
+      const url = new URL(value);
+      if (endpoint === 'authorization_endpoint') {
+        // The browser goes there: its scheme matters, not where the server could reach it.
+        checkScheme(url, policy);
+      } else {
+        await checkedAddress(url, policy);
+      }
+    } catch (err) {
+      const reason = refusalIn(err)?.message ?? `${value} is not a URL.`;
+      throw new DiscoveryFailure(`The provider's ${endpoint} cannot be used: ${reason}`);
+    }
+  }
+  return metadata;
+}
+
+/** What failed at discovery, in words for the person who typed the issuer. */
+function discoveryProblem(err: unknown, issuer: string, where: string): string {
+  const refused = refusalIn(err);
+  if (refused) return `The issuer cannot be used: ${refused.message}`;
+  const answer = err instanceof Error && err.cause instanceof Response ? err.cause : null;
+  if (answer && answer.status >= 300 && answer.status < 400) {
+    const to = answer.headers.get('location');
+    return (
+      `${where} answered with a redirect${to ? ` to ${to}` : ''}, which is not followed: ` +
+      'enter the issuer exactly as the provider names it.'
+    );
+  }
+  if (answer) {
+    return `${where} answered ${answer.status}: ${issuer} is not an OpenID provider's issuer.`;
+  }
+  const code = err instanceof Error ? (err as { code?: unknown }).code : undefined;
+  // openid-client's code for a discovered issuer other than the one asked for.
+  if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') {
+    return `${where} names another issuer: enter the issuer exactly as the provider names it.`;
+  }
+  if (
+    err instanceof TypeError ||
+    code === 'OAUTH_TIMEOUT' ||
+    (err instanceof Error && err.name === 'TimeoutError')
+  ) {
+    return `${issuer} could not be reached (${describe(err)}).`;
+  }
+  return `${where} is not an OpenID provider's configuration (${describe(err)}).`;
+}
+
+/**
+ * The provider's configuration from its stored metadata, without a request: each request it
+ * then makes (token, JWKS, userinfo) goes through the guarded fetch. `now` is the server's clock
+ * (tests drive it): the ID token's expiry is judged by it. `timeout`: seconds each request to the
+ * provider may take.
+ */
+export function configure(
   client: ProviderClient,
+  metadata: ProviderMetadata,
+  policy: OutboundPolicy,
   now: number,
   timeout = 10,
-): Promise<oidc.Configuration> {
-  const server = new URL(client.issuer);
-  try {
-    const config = await oidc.discovery(
-      server,
-      client.clientId,
-      {
-        [oidc.clockSkew]: Math.round((now - Date.now()) / 1000),
-        [oidc.clockTolerance]: 30,
-      },
-      client.clientSecret === null ? oidc.None() : oidc.ClientSecretPost(client.clientSecret),
-      {
-        timeout,
-        // Plain http only on loopback (a provider on the same machine, as in the tests).
-        ...(server.protocol === 'http:' && loopback(server)
-          ? { execute: [oidc.allowInsecureRequests] }
-          : {}),
-      },
-    );
-    oidc.enableNonRepudiationChecks(config);
-    return config;
-  } catch (err) {
-    throw new ProviderFailure('unreachable', describe(err));
-  }
+): oidc.Configuration {
+  const config = new oidc.Configuration(
+    metadata,
+    client.clientId,
+    {
+      [oidc.clockSkew]: Math.round((now - Date.now()) / 1000),
+      [oidc.clockTolerance]: 30,
+    },
+    client.clientSecret === null ? oidc.None() : oidc.ClientSecretPost(client.clientSecret),
+  );
+  config[oidc.customFetch] = guardedFetch(policy);
+  config.timeout = timeout;
+  // The guarded fetch decides which plain http may go (loopback, with the switch on).
+  if (policy.allowHttpLoopback) oidc.allowInsecureRequests(config);
+  oidc.enableNonRepudiationChecks(config);
+  return config;
 }
 
 export interface Checks {
@@ -185,11 +290,19 @@ export async function recheck(config: oidc.Configuration, refreshToken: string):
   }
 }
 
+/**
+ * An error and its causes in one line (`fetch failed: connect ECONNREFUSED …`). Read by shape:
+ * Node's own errors come from another realm than this module's Error under a test runner.
+ */
 function describe(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const code = (err as { code?: unknown }).code;
-  const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
-  return `${typeof code === 'string' ? `${code} ` : ''}${err.message}${cause}`;
+  const words: string[] = [];
+  let e = err as { message?: unknown; code?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++, e = e.cause as typeof e) {
+    if (typeof e.message !== 'string') break;
+    const code = typeof e.code === 'string' && !e.message.includes(e.code) ? `${e.code} ` : '';
+    words.push(`${code}${e.message}`);
+  }
+  return words.length > 0 ? words.join(': ') : String(err);
 }
 
 /** The provider refused (an error answer), could not be reached, or answered what fails checks. */
@@ -197,7 +310,9 @@ function classify(err: unknown): ProviderFailure {
   if (err instanceof oidc.AuthorizationResponseError || err instanceof oidc.ResponseBodyError) {
     return new ProviderFailure('refused', describe(err));
   }
-  // fetch() failing (refused connection, timeout) before any answer.
+  // fetch() failing (refused connection, timeout) before any answer, or the guarded fetch
+  // refusing an address (metadata stored before the rules, an endpoint now resolving privately).
+  if (refusalIn(err)) return new ProviderFailure('unreachable', describe(refusalIn(err)));
   if (err instanceof TypeError || (err instanceof Error && err.name === 'TimeoutError')) {
     return new ProviderFailure('unreachable', describe(err));
   }

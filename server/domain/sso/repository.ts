@@ -1,10 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import { Institute } from '../../entities/institute';
 import { InstituteSso, SsoDomain, SsoLogin, SsoSession } from '../../entities/sso';
+import { replaceClaims } from './domains-repository';
 
 export interface SsoSettingsRow {
   settings: InstituteSso;
-  domains: string[];
+  /** The domains it claims, by name, each pending or verified. */
+  domains: SsoDomain[];
 }
 
 /** An institute's provider and its domains, or null when it has none. */
@@ -17,10 +19,10 @@ export async function findSettings(
   const domains = await manager
     .getRepository(SsoDomain)
     .find({ where: { instituteId }, order: { domain: 'ASC' } });
-  return { settings, domains: domains.map((d) => d.domain) };
+  return { settings, domains };
 }
 
-/** The domains of the list another institute's provider covers already, with its name. */
+/** The domains of the list another institute has verified already, with its name. */
 export async function domainsTakenElsewhere(
   manager: EntityManager,
   instituteId: number,
@@ -28,7 +30,8 @@ export async function domainsTakenElsewhere(
 ): Promise<{ domain: string; name: string }[]> {
   return (await manager.query(
     `SELECT d.domain, i.name FROM sso_domains d JOIN institutes i ON i.id = d.institute_id
-      WHERE d.domain = ANY($1::varchar[]) AND d.institute_id <> $2 ORDER BY d.domain`,
+      WHERE d.domain = ANY($1::varchar[]) AND d.institute_id <> $2 AND d.state = 'verified'
+      ORDER BY d.domain`,
     [domains, instituteId],
   )) as { domain: string; name: string }[];
 }
@@ -38,25 +41,26 @@ export async function lockInstitute(manager: EntityManager, instituteId: number)
   await manager.query(`SELECT id FROM institutes WHERE id = $1 FOR UPDATE`, [instituteId]);
 }
 
-/** Writes the provider's settings and replaces its domains (in the caller's transaction). */
+/**
+ * Writes the provider's settings and its claims to `domains` (in the caller's transaction): a
+ * domain left out is dropped with its proof, a new one is claimed pending with a fresh token, one
+ * kept keeps its state and token (server/domain/sso/domains.ts).
+ */
 export async function saveSettings(
   manager: EntityManager,
   row: Omit<InstituteSso, 'updatedAt' | 'institute'>,
   domains: string[],
 ) {
   await manager.getRepository(InstituteSso).upsert(row, ['instituteId']);
-  await manager.getRepository(SsoDomain).delete({ instituteId: row.instituteId });
-  await manager
-    .getRepository(SsoDomain)
-    .insert(domains.map((domain) => ({ domain, instituteId: row.instituteId })));
+  await replaceClaims(manager, row.instituteId, domains);
 }
 
-/** The institute (not archived) whose provider covers an e-mail domain. */
+/** The institute (not archived) that has verified an e-mail domain, with its provider. */
 export async function findByDomain(
   manager: EntityManager,
   domain: string,
 ): Promise<{ settings: InstituteSso; name: string } | null> {
-  const covered = await manager.getRepository(SsoDomain).findOneBy({ domain });
+  const covered = await manager.getRepository(SsoDomain).findOneBy({ domain, state: 'verified' });
   if (!covered) return null;
   const institute = await manager.getRepository(Institute).findOneBy({ id: covered.instituteId });
   const settings = await manager

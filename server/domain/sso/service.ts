@@ -11,27 +11,43 @@ import {
 } from '../../../shared/api/sso';
 import type { z } from 'zod';
 import type { AuthUser } from '../../auth/auth-user';
-import { hashPassword } from '../../auth/passwords';
 import { newSecret, sha256Hex } from '../../auth/secrets';
 import { decryptSecret, encryptSecret } from '../../auth/sso-secret';
 import type { Logger } from '../../app-context';
-import { badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../errors';
+import {
+  badRequest,
+  conflict,
+  invalidField,
+  isUniqueViolation,
+  notFound,
+  unauthorized,
+} from '../errors';
 import { instituteExists } from '../institutes/repository';
 import { authorize } from '../policy';
 import * as users from '../users/repository';
+import { revokeAllTokensOf } from '../personal-tokens/repository';
 import type { ProviderCheck, ProviderSession } from '../auth/service';
 import { auditSignIn, issueTokens, type TokenDeps } from '../auth/sessions';
+import type { OutboundPolicy } from './issuer-fetch';
 import * as provider from './provider';
 import * as sso from './repository';
+import { presentDomain, refuseWebmail } from './domains';
+import {
+  passwordMayBeRefused,
+  signInThroughProvider,
+  type SignInPolicyDeps,
+} from './sign-in-policy';
 
 /** What single sign-on needs (the router hands it from the app's context). */
-export interface SsoDeps extends TokenDeps {
+export interface SsoDeps extends TokenDeps, SignInPolicyDeps {
   /** The app's address: the callback is `{publicUrl}/v2/auth/sso/callback`, the login page too. */
   publicUrl: string;
   secretKey: Buffer;
   sessionHours: number;
   log: Logger;
   now: () => number;
+  /** Which providers the server may send requests to (SSO_ALLOW_HTTP_LOOPBACK; tests' resolver). */
+  outbound: OutboundPolicy;
 }
 
 /** How long the provider has to call back, and the app to exchange its one-time code. */
@@ -47,8 +63,8 @@ export const PROVIDER_ENDED_SESSION =
   "Your organization's sign-in service no longer accepts your account, so your session has " +
   'ended. Please sign in again.';
 /**
- * Seconds each request to the provider may take at a refresh: discovery and the token endpoint
- * together stay within the app's 10 s for the refresh (renderer/lib/api-client.ts).
+ * Seconds the provider's token endpoint may take at a refresh (its configuration is the one
+ * stored at save): well within the app's 10 s for the refresh (renderer/lib/api-client.ts).
  */
 const RECHECK_TIMEOUT = 3;
 
@@ -76,7 +92,7 @@ function present(row: sso.SsoSettingsRow | null): SsoSettings {
     issuer: settings.issuer,
     client_id: settings.clientId,
     client_secret_set: settings.clientSecretEncrypted !== null,
-    domains,
+    domains: domains.map(presentDomain),
     default_role: settings.defaultRole,
     password_login_allowed: settings.passwordLoginAllowed,
   };
@@ -95,13 +111,23 @@ export async function getSettings(deps: { db: DataSource }, me: AuthUser, instit
 
 /** PUT /v2/institutes/{id}/sso: a domain another organization covers answers 409. */
 export async function putSettings(
-  deps: Pick<SsoDeps, 'db' | 'secretKey'>,
+  deps: Pick<SsoDeps, 'db' | 'secretKey' | 'outbound'>,
   me: AuthUser,
   instituteId: number,
   body: z.output<typeof ssoSettingsUpdate>,
 ) {
   await authorizeSettings(deps.db, me, instituteId);
   const domains = [...new Set(body.domains)];
+  refuseWebmail(domains);
+  const issuer = body.issuer.replace(/\/$/, '');
+  // Discovery now, outside the transaction, and kept with the settings: the sign-ins never ask
+  // for it again, and a provider that cannot work is refused here (422) rather than at sign-in.
+  const metadata = await provider
+    .discover({ issuer, clientId: body.client_id }, deps.outbound)
+    .catch((err: unknown) => {
+      if (err instanceof provider.DiscoveryFailure) throw invalidField('issuer', err.message);
+      throw err;
+    });
   const result = deps.db.transaction(async (manager) => {
     await sso.lockInstitute(manager, instituteId);
     const taken = await sso.domainsTakenElsewhere(manager, instituteId, domains);
@@ -112,11 +138,16 @@ export async function putSettings(
       );
     }
     const before = await sso.findSettings(manager, instituteId);
+    // The provider is registered as a confidential client (README): settings without its secret
+    // would save, then fail at every sign-in.
+    if (body.client_secret === undefined && !before?.settings.clientSecretEncrypted) {
+      throw invalidField('client_secret', 'The client secret is required.');
+    }
     await sso.saveSettings(
       manager,
       {
         instituteId,
-        issuer: body.issuer.replace(/\/$/, ''),
+        issuer,
         clientId: body.client_id,
         clientSecretEncrypted:
           body.client_secret !== undefined
@@ -124,6 +155,7 @@ export async function putSettings(
             : (before?.settings.clientSecretEncrypted ?? null),
         defaultRole: body.default_role,
         passwordLoginAllowed: body.password_login_allowed,
+        providerMetadata: metadata,
       },
       domains,
     );
@@ -144,12 +176,17 @@ export async function discover(deps: { db: DataSource }, email: string) {
 }
 
 /**
- * Refuses (400) a password sign-in for an e-mail whose organization signs in only with its
- * provider. POST /v2/auth/token asks before the password is checked.
+ * Refuses (400) a password sign-in for an e-mail of a domain verified by an organization that
+ * signs in only with its provider, when that provider may sign the account in (sign-in-policy.ts:
+ * never staff nor another organization's). POST /v2/auth/token asks before the password is checked.
  */
 export async function refusePasswordLogin(db: DataSource, email: string): Promise<void> {
   const found = await sso.findByDomain(db.manager, domainOf(email));
-  if (found && !found.settings.passwordLoginAllowed) {
+  if (
+    found &&
+    !found.settings.passwordLoginAllowed &&
+    (await passwordMayBeRefused(db.manager, email, found.settings.instituteId))
+  ) {
     throw badRequest(passwordLoginRefused(found.name));
   }
 }
@@ -172,10 +209,12 @@ const failed = (deps: Pick<SsoDeps, 'publicUrl'>, error: SsoError, client: SsoCl
 
 async function providerOf(deps: Pick<SsoDeps, 'db' | 'secretKey'>, instituteId: number) {
   const row = await sso.findSettings(deps.db.manager, instituteId);
-  if (!row) return null;
+  // Settings saved before discovery was kept with them sign in once saved again.
+  if (!row?.settings.providerMetadata) return null;
   const { settings } = row;
   return {
     settings,
+    metadata: settings.providerMetadata as provider.ProviderMetadata,
     domains: row.domains,
     client: {
       issuer: settings.issuer,
@@ -196,7 +235,7 @@ export async function start(deps: SsoDeps, instituteId: number, client: SsoClien
   const found = await providerOf(deps, instituteId);
   if (!found) return failed(deps, 'not-configured', client);
   try {
-    const config = await provider.configure(found.client, deps.now());
+    const config = provider.configure(found.client, found.metadata, deps.outbound, deps.now());
     const checks = provider.newChecks();
     await sso.insertLogin(deps.db.manager, {
       state: checks.state,
@@ -219,7 +258,7 @@ export async function start(deps: SsoDeps, instituteId: number, client: SsoClien
  * configured role, and the membership), and sends the browser back with a one-time code. Every
  * failure goes back to the login page with its reason.
  */
-export async function callback(deps: SsoDeps, url: URL): Promise<string> {
+export async function callback(deps: SsoDeps, url: URL, address: string): Promise<string> {
   const now = new Date(deps.now());
   await sso.deleteStaleLogins(deps.db.manager, now);
   const state = url.searchParams.get('state');
@@ -232,7 +271,7 @@ export async function callback(deps: SsoDeps, url: URL): Promise<string> {
   let identity: provider.Identity;
   let providerRefresh: string | null;
   try {
-    const config = await provider.configure(found.client, deps.now());
+    const config = provider.configure(found.client, found.metadata, deps.outbound, deps.now());
     ({ identity, refreshToken: providerRefresh } = await provider.complete(
       config,
       url,
@@ -250,35 +289,20 @@ export async function callback(deps: SsoDeps, url: URL): Promise<string> {
     deps.log.info('SSO sign-in without a verified e-mail', { institute: login.instituteId });
     return back('no-email');
   }
-  if (!found.domains.includes(domainOf(email))) {
-    deps.log.info('SSO sign-in of an uncovered domain', { institute: login.instituteId });
-    return back('unknown-domain');
-  }
-
-  const userId = await deps.db.transaction(async (manager) => {
-    const existing = await users.findUserByEmail(manager, email);
-    if (existing && !existing.isActive) return null;
-    const user =
-      existing ??
-      (await users.insertUser(manager, {
-        email,
-        firstName: identity.givenName,
-        lastName: identity.familyName,
-        role: found.settings.defaultRole,
-        isStaff: false,
-        isActive: true,
-        // Never told to anyone: the account signs in through its provider (or a reset link).
-        passwordHash: await hashPassword(newSecret()),
-      }));
-    if (!user.passwordHash) {
-      await users.updateUser(manager, user.id, { passwordHash: await hashPassword(newSecret()) });
-    }
-    await sso.addMembership(manager, user.id, login.instituteId);
-    // The app opens the organization signed in with.
-    await users.updateUser(manager, user.id, { lastInstituteId: login.instituteId });
-    return user.id;
+  // Whom the provider may sign in (its verified domains, throttle, staff, other organizations).
+  const outcome = await signInThroughProvider(deps, {
+    instituteId: login.instituteId,
+    email,
+    givenName: identity.givenName,
+    familyName: identity.familyName,
+    defaultRole: found.settings.defaultRole,
+    address,
   });
-  if (userId === null) return back('disabled');
+  if (outcome.kind === 'refused') {
+    deps.log.info('SSO sign-in refused', { institute: login.instituteId, reason: outcome.error });
+    return back(outcome.error);
+  }
+  const { userId } = outcome;
 
   const code = newSecret();
   await sso.setCode(deps.db.manager, login.id, {
@@ -322,7 +346,10 @@ export async function exchange(deps: SsoDeps, code: string) {
   });
 }
 
-export type RecheckDeps = Pick<SsoDeps, 'db' | 'secretKey' | 'sessionHours' | 'log' | 'now'>;
+export type RecheckDeps = Pick<
+  SsoDeps,
+  'db' | 'secretKey' | 'sessionHours' | 'log' | 'now' | 'outbound'
+>;
 
 /**
  * At POST /v2/auth/refresh of a session with the provider's refresh token: the refresh_token
@@ -354,7 +381,13 @@ export async function recheckSession(
     const found = await providerOf(deps, instituteId);
     if (!found) return unchecked('not configured');
     const token = decryptSecret(deps.secretKey, session.providerRefreshEncrypted, instituteId);
-    const config = await provider.configure(found.client, deps.now(), RECHECK_TIMEOUT);
+    const config = provider.configure(
+      found.client,
+      found.metadata,
+      deps.outbound,
+      deps.now(),
+      RECHECK_TIMEOUT,
+    );
     answer = await provider.recheck(config, token);
   } catch (err) {
     if (err instanceof provider.ProviderFailure) return unchecked(err.reason);
@@ -365,7 +398,15 @@ export async function recheckSession(
   if (answer.kind === 'unchecked') return unchecked(answer.reason);
   if (answer.kind === 'gone') {
     deps.log.info('SSO session ended by the provider', { ...fields, reason: answer.reason });
-    await sso.endSession(deps.db.manager, family, new Date(deps.now()));
+    await deps.db.transaction(async (manager) => {
+      await sso.endSession(manager, family, new Date(deps.now()));
+      // The provider says the person is gone: the tokens made in this session end with it, and
+      // so do their tokens for the organization whose provider said so.
+      await revokeAllTokensOf(manager, session.userId, 'single sign-on session ended', {
+        instituteIds: [instituteId],
+        ssoFamily: family,
+      });
+    });
     return { kind: 'gone', detail: PROVIDER_ENDED_SESSION };
   }
   const rotated = answer.refreshToken;

@@ -11,6 +11,7 @@ import { invitationMail } from '../../mail/templates';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { findInstitutes } from '../institutes/repository';
 import { createOneTimeToken, useUpOneTimeTokens } from '../one-time-tokens/repository';
+import { revokeAllTokensOf } from '../personal-tokens/repository';
 import { authorize, can } from '../policy';
 import * as repo from './repository';
 
@@ -224,6 +225,8 @@ export async function updateUser(
         throw forbidden(NOT_AUTHORIZED_UPDATE);
     }
 
+    const wasActive = user.isActive;
+    const before = user.institutes.map((i) => i.id);
     if (body.first_name !== undefined) user.firstName = body.first_name;
     if (body.last_name !== undefined) user.lastName = body.last_name;
     if (body.role !== undefined && body.role !== 'staff') user.role = body.role;
@@ -240,8 +243,33 @@ export async function updateUser(
     if (user.defaultInstituteId !== null && !ids.includes(user.defaultInstituteId))
       user.defaultInstituteId = ids[0] ?? null;
     await repo.saveUser(manager, user);
+    await revokeEndedTokens(manager, user, wasActive, before);
     return user;
   });
+}
+
+/**
+ * The personal access tokens a change of the user ends, in its transaction: all of them when
+ * the account is deactivated (reactivating it brings none back), those bound to an organization
+ * the user was removed from. The dialogs say so before the change.
+ */
+async function revokeEndedTokens(
+  manager: EntityManager,
+  user: User,
+  wasActive: boolean,
+  before: number[],
+) {
+  if (wasActive && !user.isActive) {
+    await revokeAllTokensOf(manager, user.id, 'account deactivated');
+    return;
+  }
+  const after = new Set(user.institutes.map((i) => i.id));
+  const removed = before.filter((id) => !after.has(id));
+  if (removed.length > 0) {
+    await revokeAllTokensOf(manager, user.id, 'removed from the organization', {
+      instituteIds: removed,
+    });
+  }
 }
 
 /** Managers may act on a user only when every institute of that user is theirs (or staff). */
@@ -268,7 +296,10 @@ export async function resendInvitation(deps: UserDeps, me: AuthUser, id: number)
   });
 }
 
-/** Removes one institute from a user's memberships (the user keeps the others). */
+/**
+ * Removes one institute from a user's memberships (the user keeps the others), and revokes their
+ * personal access tokens bound to it.
+ */
 export async function revokeAccess(
   { db }: DbDeps,
   me: AuthUser,
@@ -285,5 +316,9 @@ export async function revokeAccess(
     if (user.defaultInstituteId === instituteId)
       user.defaultInstituteId = user.institutes[0]?.id ?? null;
     await repo.saveUser(manager, user);
+    // Their tokens for it end with the membership, even should it be given back later.
+    await revokeAllTokensOf(manager, userId, 'removed from the organization', {
+      instituteIds: [instituteId],
+    });
   });
 }

@@ -12,4 +12,5 @@ export const presentToken = (row: TokenRow): AccountTokenDto => ({
   expires_at: row.expiresAt.toISOString(),
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
   expired: row.expired,
+  ends_with_session: row.endsWithSession,
 });

@@ -42,7 +42,8 @@ export function accountTokensRouter(ctx: AppContext): Router {
       status: 201,
     },
     async ({ user: me, body }) => {
-      const { row, token } = await personalTokens.createToken(deps, me, body);
+      // The context's clock: the one a single sign-on session's end was set by (tests drive it).
+      const { row, token } = await personalTokens.createToken(deps, me, body, new Date(ctx.now()));
       return { ...presentToken(row), token };
     },
   );

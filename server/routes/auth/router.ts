@@ -43,6 +43,8 @@ export function authRouter(ctx: AppContext): Router {
     mfaRequiredForStaff: ctx.config.mfaRequiredForStaff,
     // Read at each call: tests drive the context's clock.
     now: () => ctx.now(),
+    // TOTP secrets are kept encrypted under the single sign-on secrets' key.
+    secretKey: ctx.config.sso.secretKey,
     // A single sign-on session's refresh asks its provider (server/domain/sso).
     recheckSession: (session: auth.ProviderSession) =>
       sso.recheckSession(
@@ -50,6 +52,7 @@ export function authRouter(ctx: AppContext): Router {
           db: ctx.db,
           secretKey: ctx.config.sso.secretKey,
           sessionHours: ctx.config.sso.sessionHours,
+          outbound: { allowHttpLoopback: ctx.config.sso.allowHttpLoopback },
           log: ctx.log,
           now: () => ctx.now(),
         },

@@ -1,4 +1,5 @@
 import { recoveryCodeHash, TOTP_PERIOD_SECONDS, totpCode } from '../../auth/second-factor';
+import { openTotpSecret } from '../../auth/totp-secret';
 import { RecoveryCode } from '../../entities/recovery-code';
 import { User } from '../../entities/user';
 import { DEMO_PASSWORD } from '../../demo/seed';
@@ -32,8 +33,11 @@ const deleteWith = (api: ApiClient, path: string, body: unknown) =>
     body: JSON.stringify(body),
     headers: { 'Content-Type': 'application/json' },
   });
-const secretOf = async (email: string) =>
-  (await server.ctx.db.getRepository(User).findOneByOrFail({ email })).totpSecret!;
+/** The user's TOTP secret, as the server decrypts it (it is stored encrypted). */
+async function secretOf(email: string) {
+  const user = await server.ctx.db.getRepository(User).findOneByOrFail({ email });
+  return openTotpSecret(server.ctx.config.sso.secretKey, user.totpSecret!, user.id);
+}
 
 /** Signs in with password and, where asked, the current step's code. */
 async function signIn(email: string): Promise<ApiClient> {

@@ -5,13 +5,17 @@ import {
   ssoCallbackQuery,
   ssoDiscoverQuery,
   ssoDiscovery,
+  ssoDomain,
+  ssoDomainParams,
   ssoExchange,
   ssoSettings,
   ssoSettingsUpdate,
   ssoStartQuery,
 } from '../../../shared/api/sso';
 import type { AppContext } from '../../app-context';
+import { approveDomain, verifyDomain, type DomainDeps } from '../../domain/sso/domains';
 import * as sso from '../../domain/sso/service';
+import { clientAddressOf } from '../../http/client-address';
 import { apiRouter } from '../../http/api-router';
 
 /** Single sign-on: an organization's provider settings and the sign-in's steps. */
@@ -26,6 +30,13 @@ export function ssoRouter(ctx: AppContext): Router {
     sessionHours: ctx.config.sso.sessionHours,
     log: ctx.log,
     // Read at each call: tests drive the context's clock.
+    now: () => ctx.now(),
+    outbound: { allowHttpLoopback: ctx.config.sso.allowHttpLoopback },
+    throttle: ctx.throttle,
+  };
+  const domainDeps: DomainDeps = {
+    db: ctx.db,
+    dnsServers: ctx.config.ssoDnsServers,
     now: () => ctx.now(),
   };
 
@@ -50,7 +61,9 @@ export function ssoRouter(ctx: AppContext): Router {
         'Set up single sign-on (owner, staff): issuer, client id and secret (write-only: left ' +
         'out, the stored one is kept), the e-mail domains it covers (409 for one another ' +
         'organization covers), the role of users it creates (never staff) and whether they may ' +
-        'still sign in with a password',
+        "still sign in with a password. The issuer's discovery runs here and is kept (422 on " +
+        'issuer saying what failed: not https, an address inside, unreachable, not an OpenID ' +
+        'provider, a redirect); a first save needs the secret',
       access: 'institute:settings',
       params: idParams,
       body: ssoSettingsUpdate,
@@ -59,6 +72,37 @@ export function ssoRouter(ctx: AppContext): Router {
       personalTokens: false,
     },
     ({ user, params, body }) => sso.putSettings(deps, user, params.id, body),
+  );
+
+  api.post(
+    '/v2/institutes/:id/sso/domains/:domain/verify',
+    {
+      summary:
+        'Verify a claimed e-mail domain (owner, staff): the server asks the DNS for the TXT ' +
+        'record vialqc-domain-verification=<token> at the domain (422: not found, 503: the DNS ' +
+        'could not be asked, 409: another organization has it verified)',
+      access: 'institute:settings',
+      params: ssoDomainParams,
+      response: ssoDomain,
+      errors: [404, 409, 503],
+      personalTokens: false,
+    },
+    ({ user, params }) => verifyDomain(domainDeps, user, params.id, params.domain),
+  );
+
+  api.post(
+    '/v2/institutes/:id/sso/domains/:domain/approve',
+    {
+      summary:
+        'Approve a claimed e-mail domain without its DNS record (staff only, audited): staff ' +
+        'know the organization owns it (409: another organization has it verified)',
+      access: 'institute:staff-fields',
+      params: ssoDomainParams,
+      response: ssoDomain,
+      errors: [404, 409],
+      personalTokens: false,
+    },
+    ({ user, params }) => approveDomain(domainDeps, user, params.id, params.domain),
   );
 
   api.public.get(
@@ -94,7 +138,8 @@ export function ssoRouter(ctx: AppContext): Router {
       query: ssoCallbackQuery,
       redirect: true,
     },
-    ({ req }) => sso.callback(deps, new URL(req.originalUrl, ctx.config.publicUrl)),
+    ({ req }) =>
+      sso.callback(deps, new URL(req.originalUrl, ctx.config.publicUrl), clientAddressOf(req)),
   );
 
   api.public.post(

@@ -46,8 +46,22 @@ afterEach(() => {
   server.ctx.now = () => Date.now();
 });
 
-const configure = (institute: number, settings: Record<string, unknown>) =>
-  staff.put(`/v2/institutes/${institute}/sso`, settings);
+/**
+ * Saves the settings as staff and approves each domain still pending, so that it signs in
+ * (verified domains and whom they sign in: sign-in-policy.api.test.ts); answers the PUT.
+ */
+async function configure(institute: number, settings: Record<string, unknown>) {
+  const put = await staff.put(`/v2/institutes/${institute}/sso`, settings);
+  if (put.status !== 200) return put;
+  for (const domain of put.body.domains as { name: string; state: string }[]) {
+    if (domain.state === 'verified') continue;
+    const approved = await staff.post(
+      `/v2/institutes/${institute}/sso/domains/${domain.name}/approve`,
+    );
+    expect(approved.status).toBe(200);
+  }
+  return put;
+}
 
 const start = (institute: number) => server.api.get(`/v2/auth/sso/start?institute=${institute}`);
 
@@ -87,7 +101,14 @@ describe('settings', () => {
       issuer: op.issuer,
       client_id: 'vialqc',
       client_secret_set: true,
-      domains: ['nhs-northfield.example', 'northfield.example'],
+      // Answered before configure() approves them: new claims are pending, with their record.
+      domains: ['nhs-northfield.example', 'northfield.example'].map((name) => ({
+        name,
+        state: 'pending',
+        record: expect.stringMatching(/^vialqc-domain-verification=[0-9a-f]{32}$/),
+        verified_at: null,
+        verified_by: null,
+      })),
       default_role: 'admin',
       password_login_allowed: true,
     });
@@ -108,7 +129,10 @@ describe('settings', () => {
       default_role: 'member',
     });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ client_secret_set: true, domains: ['northfield.example'] });
+    expect(put.body).toMatchObject({
+      client_secret_set: true,
+      domains: [{ name: 'northfield.example', state: 'verified', verified_by: 'staff' }],
+    });
   });
 
   it('refuse a domain another organization covers, staff as the default role, and members', async () => {
@@ -261,21 +285,185 @@ describe('sign-in through the provider', () => {
     expect((await server.login('owner@example.org')).token).toEqual(expect.any(String));
   });
 
-  it('sends the browser back when the provider cannot be reached', async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+  it('starts without asking the provider anything: its configuration was kept at save', async () => {
+    const asked = await op.requests();
+    for (let i = 0; i < 5; i++) expect((await start(hospital)).status).toBe(302);
+    expect(await op.requests()).toBe(asked);
+    const row = await server.ctx.db
+      .getRepository(InstituteSso)
+      .findOneByOrFail({ instituteId: hospital });
+    expect(row.providerMetadata).toMatchObject({
+      issuer: op.issuer,
+      token_endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//),
+    });
+  });
+
+  it('starts with a provider that has stopped, and sends the browser back from its callback', async () => {
+    const gone = await discoveryServer();
     expect(
       (
         await configure(courier, {
-          issuer: `http://127.0.0.1:${port}`,
+          issuer: gone.issuer,
           client_id: 'vialqc',
+          client_secret: 'a-secret',
           domains: ['lakeside.example'],
         })
       ).status,
     ).toBe(200);
-    expect(param(await start(courier), 'sso_error')).toBe('unreachable');
+    expect(gone.requests()).toEqual(['/.well-known/openid-configuration']);
+    await gone.close();
+    const started = await start(courier);
+    const auth = new URL(started.headers.get('location')!);
+    expect(auth.origin).toBe(gone.issuer);
+    const back = await server.api.get(
+      `/v2/auth/sso/callback?code=c&state=${auth.searchParams.get('state')}&iss=${gone.issuer}`,
+    );
+    expect(param(back, 'sso_error')).toBe('unreachable');
+  });
+});
+
+/**
+ * A server on loopback answering `/.well-known/openid-configuration` with `configuration` (a
+ * provider's, by default) and every other path as `other` says; it lists the paths asked.
+ */
+async function discoveryServer(
+  configuration?: (issuer: string) => { status: number; headers?: object; body?: unknown },
+) {
+  const asked: string[] = [];
+  let issuer = '';
+  const fake = http.createServer((req, res) => {
+    asked.push(req.url!);
+    const answer = configuration?.(issuer) ?? {
+      status: 200,
+      body: {
+        issuer,
+        authorization_endpoint: `${issuer}/auth`,
+        token_endpoint: `${issuer}/token`,
+        jwks_uri: `${issuer}/jwks`,
+        response_types_supported: ['code'],
+      },
+    };
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  return {
+    issuer,
+    requests: () => asked,
+    close: () => new Promise((resolve) => fake.close(resolve)),
+  };
+}
+
+/** A free port on loopback: nothing listens there. */
+async function closedPort(): Promise<number> {
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  return port;
+}
+
+/**
+ * Discovery runs when the settings are saved: a provider that cannot work is refused there, with
+ * a 422 on the issuer saying what failed, and nothing is saved.
+ */
+describe('settings that cannot work', () => {
+  const put = (issuer: string) =>
+    configure(courier, {
+      issuer,
+      client_id: 'vialqc',
+      client_secret: 'a-secret',
+      domains: ['lakeside.example'],
+    });
+  /** The 422's message on the issuer field; the settings before it unchanged. */
+  async function refusedWith(issuer: string): Promise<string> {
+    const before = await staff.get(`/v2/institutes/${courier}/sso`);
+    const res = await put(issuer);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      { loc: ['body', 'issuer'], msg: expect.any(String), type: 'value_error' },
+    ]);
+    expect((await staff.get(`/v2/institutes/${courier}/sso`)).body).toEqual(before.body);
+    return res.body.detail[0].msg as string;
+  }
+
+  it('refuses a provider that cannot be reached', async () => {
+    const port = await closedPort();
+    expect(await refusedWith(`http://127.0.0.1:${port}`)).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${port} could not be reached \\(.*ECONNREFUSED`),
+    );
+  });
+
+  it('refuses what is no OpenID provider', async () => {
+    const page = await discoveryServer(() => ({ status: 404, body: { detail: 'Not found' } }));
+    expect(await refusedWith(page.issuer)).toBe(
+      `${page.issuer}/.well-known/openid-configuration answered 404: ${page.issuer} is not an ` +
+        "OpenID provider's issuer.",
+    );
+    const other = await discoveryServer(() => ({ status: 200, body: { hello: 'world' } }));
+    expect(await refusedWith(other.issuer)).toMatch(/is not an OpenID provider's configuration/);
+    await Promise.all([page.close(), other.close()]);
+  });
+
+  it('refuses a configuration that names another issuer', async () => {
+    const liar = await discoveryServer(() => ({
+      status: 200,
+      body: { issuer: op.issuer, authorization_endpoint: `${op.issuer}/auth` },
+    }));
+    expect(await refusedWith(liar.issuer)).toMatch(/names another issuer/);
+    await liar.close();
+  });
+
+  it('follows no redirect', async () => {
+    const redirect = await discoveryServer(() => ({
+      status: 302,
+      headers: { location: `${op.issuer}/.well-known/openid-configuration` },
+    }));
+    const asked = await op.requests();
+    expect(await refusedWith(redirect.issuer)).toBe(
+      `${redirect.issuer}/.well-known/openid-configuration answered with a redirect to ` +
+        `${op.issuer}/.well-known/openid-configuration, which is not followed: enter the issuer ` +
+        'exactly as the provider names it.',
+    );
+    expect(await op.requests()).toBe(asked);
+    await redirect.close();
+  });
+
+  it('refuses a first save without the client secret', async () => {
+    // An organization with no settings yet (the courier's were saved above).
+    const { provider } = await server.demoInstitutes();
+    const res = await staff.put(`/v2/institutes/${provider}/sso`, {
+      issuer: op.issuer,
+      client_id: 'vialqc',
+      domains: ['provider.example'],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      {
+        loc: ['body', 'client_secret'],
+        msg: 'The client secret is required.',
+        type: 'value_error',
+      },
+    ]);
+  });
+
+  it('refuses a provider whose token endpoint the server may not call', async () => {
+    const inside = await discoveryServer((issuer) => ({
+      status: 200,
+      body: {
+        issuer,
+        authorization_endpoint: `${issuer}/auth`,
+        token_endpoint: 'http://169.254.169.254/latest/meta-data/',
+        response_types_supported: ['code'],
+      },
+    }));
+    expect(await refusedWith(inside.issuer)).toBe(
+      "The provider's token_endpoint cannot be used: 169.254.169.254, a link-local address " +
+        '(cloud metadata services live there): the server sends requests to providers on the ' +
+        'public internet only.',
+    );
+    await inside.close();
   });
 });
 
@@ -355,12 +543,14 @@ describe('sessions re-checked with the provider', () => {
   it('lives within SSO_SESSION_HOURS when the provider cannot be reached', async () => {
     const { family, refresh: first } = await signIn('lily@northfield.example');
     const before = await sessionRow(family);
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await closedPort();
     const settings = server.ctx.db.getRepository(InstituteSso);
-    await settings.update({ instituteId: hospital }, { issuer: `http://127.0.0.1:${port}` });
+    const kept = (await settings.findOneByOrFail({ instituteId: hospital })).providerMetadata!;
+    // The provider's token endpoint has gone (its configuration is the one kept at save).
+    await settings.update(
+      { instituteId: hospital },
+      { providerMetadata: { ...kept, token_endpoint: `http://127.0.0.1:${port}/token` } },
+    );
     try {
       const refreshed = await refresh(first);
       expect(refreshed.status).toBe(200);
@@ -373,7 +563,7 @@ describe('sessions re-checked with the provider', () => {
         .update({ family }, { endsAt: new Date(Date.now() - 60_000) });
       expect((await refresh(refreshed.body.refresh)).status).toBe(401);
     } finally {
-      await settings.update({ instituteId: hospital }, { issuer: op.issuer });
+      await settings.update({ instituteId: hospital }, { providerMetadata: kept });
     }
   });
 

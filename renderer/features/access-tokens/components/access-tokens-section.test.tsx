@@ -27,6 +27,7 @@ const token = (fields: Partial<AccountTokenDto>): AccountTokenDto => ({
   expires_at: '2027-01-01T10:00:00.000Z',
   last_used_at: null,
   expired: false,
+  ends_with_session: false,
   ...fields,
 });
 
@@ -53,6 +54,14 @@ describe('the Access Tokens section of /account', () => {
     expect(html).toContain('Create Token');
     // The list never holds a token itself.
     expect(html).not.toContain('vqc_pat_');
+  });
+
+  it('says which events revoke tokens, and that a token of an SSO sign-in ends with it', () => {
+    const html = render([token({ ends_with_session: true })]);
+    expect(html).toContain('A password change or reset, a reset');
+    expect(html).toContain('removal from an organization revokes');
+    expect(html).toContain('(with your sign-in)');
+    expect(render([token({})])).not.toContain('(with your sign-in)');
   });
 
   it('says when there are none, and that it is loading until the list comes', () => {

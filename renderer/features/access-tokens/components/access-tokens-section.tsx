@@ -77,7 +77,10 @@ export function AccessTokensSection() {
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Tokens let scripts and the vial agent use the API as you, in one organization, without your
-        password. They cannot manage users, accounts or tokens.
+        password. They cannot manage users, accounts or tokens. A password change or reset, a reset
+        of your second factor and deactivation revoke them all; removal from an organization revokes
+        that organization’s. A token made while signed in with single sign-on stops working when
+        that sign-in ends.
       </Typography>
       {tokens.isError && <ErrorFetching error={tokens.error} />}
       {tokens.isPending && <RetrievingData />}
@@ -114,6 +117,7 @@ export function AccessTokensSection() {
                     <TableCell>{token.institute_name}</TableCell>
                     <TableCell>
                       {token.expired ? 'Expired' : formatDate(token.expires_at)}
+                      {token.ends_with_session && !token.expired && ' (with your sign-in)'}
                     </TableCell>
                     <TableCell>
                       {token.last_used_at ? formatDateTime(token.last_used_at) : 'Never'}
@@ -319,6 +323,8 @@ function NewTokenDialog({ token, onClose }: { token: CreatedAccountToken; onClos
           {SCOPE_WORDS[token.scope]} in {token.institute_name}, until{' '}
           {formatDateTime(token.expires_at)}. Send it as <code>Authorization: Bearer …</code>, or
           give it to the vial agent as VIALQC_TOKEN.
+          {token.ends_with_session &&
+            ' Made while signed in with single sign-on, it stops working when that sign-in ends.'}
         </Typography>
       </DialogContent>
       <DialogActions>

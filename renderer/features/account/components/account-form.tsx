@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { REVOKES_OWN_TOKENS } from '../../../../shared/api/token-revocation';
 import { accountUpdate } from '../../../../shared/api/auth';
 import type { User } from '../../../../shared/api/users';
 import { FormTextField } from '../../../components/ui/form-text-field';
@@ -72,7 +73,8 @@ export function AccountForm({ user }: { user: User }) {
         Change Password
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Leave these empty to keep your current password.
+        Leave these empty to keep your current password. A new password signs out your other
+        sessions. {REVOKES_OWN_TOKENS}
       </Typography>
       <FormTextField
         control={control}

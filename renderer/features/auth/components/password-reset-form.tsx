@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { passwordResetForm } from '../../../../shared/api/auth';
+import { REVOKES_OWN_TOKENS } from '../../../../shared/api/token-revocation';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { supportEmail } from '../../../components/ui/support-email';
 import { errorDetail } from '../../../lib/api-client';
@@ -59,6 +61,9 @@ export function PasswordResetForm({ token }: { token: string }) {
         type="password"
         autoComplete="new-password"
       />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        A new password signs you out everywhere. {REVOKES_OWN_TOKENS}
+      </Typography>
       <Button
         type="submit"
         variant="contained"

@@ -14,10 +14,12 @@ import {
   type SsoRole,
   type SsoSettings,
 } from '../../../../shared/api/sso';
+import { isPublicWebmailDomain, webmailRefused } from '../../../../shared/domain/webmail';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { api, withDetail } from '../../../lib/api-client';
 import { useSsoSettings } from '../api/get-sso-settings';
 import { useUpdateSsoSettings } from '../api/update-sso-settings';
+import { SsoDomains } from './sso-domains';
 
 const ROLE_WORDS: Record<SsoRole, string> = {
   guest: 'Guest (read only)',
@@ -56,7 +58,7 @@ function SsoSettingsForm({
   const [issuer, setIssuer] = useState(settings.issuer ?? '');
   const [clientId, setClientId] = useState(settings.client_id ?? '');
   const [secret, setSecret] = useState('');
-  const [domains, setDomains] = useState(settings.domains.join(', '));
+  const [domains, setDomains] = useState(settings.domains.map((d) => d.name).join(', '));
   const [role, setRole] = useState<SsoRole>(settings.default_role);
   const [passwords, setPasswords] = useState(settings.password_login_allowed);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -76,6 +78,8 @@ function SsoSettingsForm({
       for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
       return setErrors(found);
     }
+    const webmail = parsed.data.domains.find(isPublicWebmailDomain);
+    if (webmail) return setErrors({ domains: webmailRefused(webmail) });
     if (!settings.client_secret_set && !secret)
       return setErrors({ client_secret: 'The client secret is required.' });
     setErrors({});
@@ -143,9 +147,13 @@ function SsoSettingsForm({
         value={domains}
         onChange={(e) => setDomains(e.target.value)}
         error={!!errors.domains}
-        helperText={errors.domains ?? 'Separated by commas, e.g. hospital.example.org'}
+        helperText={
+          errors.domains ??
+          'Separated by commas, e.g. hospital.example.org. A new domain is pending until verified.'
+        }
         required
       />
+      <SsoDomains instituteId={instituteId} domains={settings.domains} />
       <TextField
         select
         label="Role of a user created at first sign-in"

@@ -15,6 +15,7 @@ import { COMPACT_GRID, serverPaged } from '../../../components/ui/server-grid';
 import { useDeleteUser } from '../api/delete-user';
 import { useInstituteUsers } from '../api/get-institute-users';
 import { useResendInvite } from '../api/resend-invite';
+import { REVOKES_THEIR_ORGANIZATION_TOKENS } from '../../../../shared/api/token-revocation';
 import { useRevokeAccess } from '../api/revoke-access';
 import { InviteDialog } from './invite-dialog';
 import { RoleChip } from './role-chip';
@@ -196,7 +197,7 @@ export function InstituteUsersTable({ instituteId, me }: { instituteId: number; 
         {pending &&
           (pending.kind === 'delete'
             ? `Delete ${whoIs(pending.user)}? This cannot be undone.`
-            : `Remove the access of ${whoIs(pending.user)} to this organization?`)}
+            : `Remove the access of ${whoIs(pending.user)} to this organization? ${REVOKES_THEIR_ORGANIZATION_TOKENS}`)}
       </ConfirmDialog>
     </Stack>
   );

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { REVOKES_THEIR_TOKENS } from '../../../../shared/api/token-revocation';
 import type { User } from '../../../../shared/api/users';
 import { allows } from '../../../../shared/domain/roles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -52,7 +53,7 @@ export function SecondFactorReset({ me, user }: { me: User; user: User }) {
         }
       >
         {user.email} will sign in with their password alone, and set up a new second factor where
-        one is required. Their recovery codes stop working.
+        one is required. Their recovery codes stop working. {REVOKES_THEIR_TOKENS}
       </ConfirmDialog>
     </Box>
   );

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
+import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,6 +12,10 @@ import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
+import {
+  REVOKES_THEIR_ORGANIZATION_TOKENS,
+  REVOKES_THEIR_TOKENS,
+} from '../../../../shared/api/token-revocation';
 import { INVITE_ROLES, userCreate, type User } from '../../../../shared/api/users';
 import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import { allows, mayGrant, type Role } from '../../../../shared/domain/roles';
@@ -86,6 +91,12 @@ export function UserForm({ user, me }: Props) {
     },
   });
   const selected = useWatch({ control, name: 'institutes' });
+  const active = useWatch({ control, name: 'is_active' });
+  // Said before saving (README, "Access tokens for integrations"): deactivating a user, or
+  // removing them from an organization, revokes their personal access tokens (of it).
+  const deactivating = user !== undefined && user.is_active && !active;
+  const removing =
+    user !== undefined && user.institutes.some((id) => !(selected ?? []).includes(id));
   const leave = () => navigate(allows(me.role, 'users:list-all') ? '/users' : '/settings');
 
   const submit = handleSubmit(async (values) => {
@@ -202,6 +213,13 @@ export function UserForm({ user, me }: Props) {
             />
           )}
         />
+        {(deactivating || removing) && (
+          <Alert severity="warning">
+            {deactivating
+              ? `Saving deactivates ${user.email}. ${REVOKES_THEIR_TOKENS}`
+              : `Saving removes ${user.email} from an organization. ${REVOKES_THEIR_ORGANIZATION_TOKENS}`}
+          </Alert>
+        )}
         {staff && (
           <Controller
             control={control}
