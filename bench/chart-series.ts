@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ApiClient } from '../testing/http';
 import { runForm, waitProcessed } from '../testing/records';
-import { percentile, timed, type Figure } from './timing';
+import { alternately, percentile, timed, type Figure } from './timing';
 import { oneHourRun, registerBenchVial, startBenchServer } from './bench-server';
 
 const VIAL_UUID = '7c1d2e3f-4a5b-4c6d-8e7f-90a1b2c3d4e5';
@@ -78,21 +78,6 @@ export async function benchChartSeries(): Promise<Figure[]> {
     await bench.stop();
     fs.rmSync(staticDir, { recursive: true, force: true });
   }
-}
-
-/**
- * Times of each call, called in turn after a warm-up, so all see the same load of a shared
- * machine (measured one after the other, a busy moment would fall on one of them only).
- */
-async function alternately(...calls: (() => Promise<unknown>)[]): Promise<number[][]> {
-  const times = calls.map((): number[] => []);
-  for (let round = -5; round < 100; round++) {
-    for (const [i, call] of calls.entries()) {
-      const [, ms] = await timed(call);
-      if (round >= 0) times[i].push(ms);
-    }
-  }
-  return times;
 }
 
 const auth = (client: ApiClient) => ({ Authorization: `Bearer ${client.token}` });

@@ -104,10 +104,13 @@ export async function benchQueueProcessing(): Promise<Figure> {
   }
 }
 
-/** The resident memory of a process in MB (Linux). */
-function rssMb(pid: number): number {
+/**
+ * The resident memory of a process in MB (Linux): its current size (`VmRSS`), or its peak
+ * (`VmHWM`) since it started or since `5` was written to its `/proc/<pid>/clear_refs`.
+ */
+export function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024;
 }
 
 /** Waits until every record of `ids` is processed; a failed one fails the bench. */

@@ -13,6 +13,7 @@ import { benchConcurrentUploads, benchQueueProcessing } from './pipeline';
 import { benchRecordEndpoints } from './record-endpoints';
 import { benchRecordPage } from './record-page';
 import { benchRecordsAtScale } from './records-at-scale';
+import { benchStudies } from './studies';
 import { printTable, type Figure, type Skipped } from './timing';
 import { benchVialProcessing } from './vial-processing';
 
@@ -31,7 +32,8 @@ function recordCount(argv: string[]): number {
  * in one run on a fresh embedded database, then printed as one table. `-- --migrations` instead
  * runs this release's newer migrations on the previous release's installation grown to N records
  * (bench/migrations.ts); `-- --load` only the load figures (bench/load.ts), as their own table;
- * `-- --lighthouse` only the Lighthouse figures (bench/lighthouse.ts), likewise.
+ * `-- --lighthouse` only the Lighthouse figures (bench/lighthouse.ts), likewise; `-- --studies`
+ * only the comparison studies' figures of issue 40 (bench/studies.ts), likewise.
  */
 async function main(): Promise<void> {
   if (process.argv.includes('--load')) {
@@ -42,6 +44,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--lighthouse')) {
     const audits = await benchLighthouse();
     printTable(audits.figures, audits.skipped);
+    return;
+  }
+  if (process.argv.includes('--studies')) {
+    const studies = await benchStudies();
+    printTable(studies.figures, studies.skipped);
     return;
   }
   const count = recordCount(process.argv.slice(2));
@@ -75,6 +82,9 @@ async function main(): Promise<void> {
       figures.push(...load.figures);
       skipped.push(...load.skipped);
       await benchHemolysisUpload();
+      const studies = await benchStudies();
+      figures.push(...studies.figures);
+      skipped.push(...studies.skipped);
       console.log('metrics CLI against C …');
       const metrics = await benchMetricsCli(dir);
       if ('product' in metrics) figures.push(metrics);

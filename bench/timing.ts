@@ -61,6 +61,30 @@ export async function p95(
   return percentile(times, 0.95);
 }
 
+/**
+ * Times of each call, called in turn after a warm-up, so all see the same load of a shared
+ * machine (measured one after the other, a busy moment would fall on one of them only).
+ */
+export function alternately(...calls: (() => Promise<unknown>)[]): Promise<number[][]> {
+  return alternatelyAfter(() => Promise.resolve(), ...calls);
+}
+
+/** `alternately`, with `prepare` run before each round, outside the times. */
+export async function alternatelyAfter(
+  prepare: () => Promise<unknown>,
+  ...calls: (() => Promise<unknown>)[]
+): Promise<number[][]> {
+  const times = calls.map((): number[] => []);
+  for (let round = -5; round < 100; round++) {
+    await prepare();
+    for (const [i, call] of calls.entries()) {
+      const [, ms] = await timed(call);
+      if (round >= 0) times[i].push(ms);
+    }
+  }
+  return times;
+}
+
 /** The value at fraction `p` of the sorted times (0.5: the median of an odd count). */
 export function percentile(times: number[], p: number): number {
   const sorted = [...times].sort((x, y) => x - y);

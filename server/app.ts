@@ -21,6 +21,7 @@ import { auditRouter } from './routes/audit/router';
 import { authRouter } from './routes/auth/router';
 import { clinicalDataRouter } from './routes/clinical-data/router';
 import { commentsRouter } from './routes/comments/router';
+import { comparisonStudiesRouter } from './routes/comparison-studies/router';
 import { contractsRouter } from './routes/contracts/router';
 import { downloadsRouter } from './routes/downloads/router';
 import { hemolysisRouter } from './routes/hemolysis/router';
@@ -56,6 +57,7 @@ const ROUTERS = [
   reportsRouter,
   analyzerRouter,
   clinicalDataRouter,
+  comparisonStudiesRouter,
   hemolysisRouter,
   typesRouter,
   supportRouter,

@@ -11,6 +11,7 @@ export interface JsonSchema {
   type?: string | string[];
   format?: string;
   enum?: unknown[];
+  const?: unknown;
   pattern?: string;
   minimum?: number;
   maximum?: number;
@@ -120,6 +121,32 @@ export async function exactAnswers(client: ApiClient, routes: [string, string][]
   return answers;
 }
 
+/**
+ * A draft comparison study's figures are computed on request and say when (`computed_at`, and
+ * the report's "Figures computed" line and PDF dates): the same data, a later time. Those answers
+ * are compared without that time: the rest of the results exactly, the report by its size.
+ */
+type Answers = Awaited<ReturnType<typeof exactAnswers>>;
+export function withoutMakingTime(answers: Answers): Answers {
+  const results = answers['GET /v2/comparison-studies/{id}/results'];
+  const report = answers['GET /v2/comparison-studies/{id}/report'];
+  return {
+    ...answers,
+    ...(results && {
+      'GET /v2/comparison-studies/{id}/results': {
+        ...results,
+        body: { ...(results.body as object), computed_at: 'on request' },
+      },
+    }),
+    ...(report && {
+      'GET /v2/comparison-studies/{id}/report': {
+        ...report,
+        body: (report.body as Buffer).length,
+      },
+    }),
+  };
+}
+
 /** A URL of the operation with the path parameters given (encoded) and a query string. */
 export function urlOf(
   op: WalkOperation,
@@ -167,7 +194,11 @@ export function sendBody(
 /** Sample files for the media types a multipart field takes. */
 const SAMPLE_FILES: Record<string, { name: string; bytes: string }> = {
   'application/pdf': { name: 'walk.pdf', bytes: '%PDF-1.4\n%walk\n' },
-  'text/csv': { name: 'walk.csv', bytes: 'timestamp,h_index\n2025-01-06T08:00:00Z,12\n' },
+  // A hemolysis-index export and a clinical data import alike (each ignores the other's column).
+  'text/csv': {
+    name: 'walk.csv',
+    bytes: 'timestamp,h_index,date\n2025-01-06T08:00:00Z,12,2025-01-06\n',
+  },
 };
 
 /**
@@ -227,6 +258,9 @@ export interface ResourceIds {
   installer?: string;
   /** A personal access token of staff@example.org, where the walk made one. */
   token?: number;
+  /** A draft comparison study of the institute (by staff), and an exclusion of it. */
+  comparisonStudy?: number;
+  comparisonExclusion?: number;
 }
 
 /** Which resource a path parameter names, from the path segment before it. */
@@ -244,6 +278,7 @@ export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, 
       vid: ids.validation,
       mid: ids.measurement,
       file: ids.installer,
+      exclusion_id: ids.comparisonExclusion,
     };
     const bySegment: Record<string, number | undefined> = {
       institutes: ids.institute,
@@ -260,6 +295,7 @@ export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, 
       events: ids.event,
       notifications: ids.notification,
       tokens: ids.token,
+      'comparison-studies': ids.comparisonStudy,
     };
     values[name] = String(
       before === 'id' && segments[i - 2] === 'users'
@@ -283,6 +319,8 @@ const ID_FIELDS: Record<string, keyof ResourceIds> = {
   labels: 'label',
   validation: 'validation',
   ids: 'record',
+  line_ids: 'line',
+  clinical_data: 'clinicalData',
 };
 
 /** The body fields of a schema that name another resource by id (line, labels, institute…). */
@@ -292,7 +330,11 @@ export function idFields(schema: JsonSchema | undefined): string[] {
 
 /** The schema of a value that is there (a nullable or composed schema's first real part). */
 const solid = (schema: JsonSchema): JsonSchema =>
-  schema.anyOf?.find((x) => x.type !== 'null') ?? schema.allOf?.[0] ?? schema;
+  schema.anyOf?.find((x) => x.type !== 'null') ??
+  schema.allOf?.[0] ??
+  // A discriminated union (a study's criterion): its first kind.
+  schema.oneOf?.[0] ??
+  schema;
 
 const typeOf = (schema: JsonSchema) => {
   const { type } = solid(schema);
@@ -315,6 +357,7 @@ export function sampleBody(
   const s = solid(schema);
   const idKind = Object.hasOwn(ID_FIELDS, field) ? ID_FIELDS[field] : undefined;
   if (s.enum) return s.enum[0];
+  if (s.const !== undefined) return s.const;
   // An id field gets an id even where it has a default (an empty label list names nothing).
   if (s.default !== undefined && field !== '' && !idKind) return s.default;
   switch (typeOf(s)) {
@@ -345,6 +388,9 @@ export function sampleBody(
     case 'string':
       if (s.format === 'email' || field.includes('email')) return 'walk@example.org';
       if (s.format === 'date' || field.endsWith('date')) return '2025-01-06';
+      // A day range [date__gte, date__lt) that holds a day.
+      if (field === 'date__lt') return '2025-02-06';
+      if (field === 'date__gte') return '2025-01-06';
       if (field.startsWith('color')) return '#112233';
       if (field.includes('password')) return 'walk password 1';
       if (field === 'issuer') return 'https://login.walk.example';
@@ -427,6 +473,24 @@ export async function seedResources(
   const clinicalData = await made(
     staff.post(`${at}/clinical-data`, { date: '2025-01-06', h_index: 10, h_index_baseline: 5 }),
   );
+  const comparisonStudy = await made(
+    staff.post(`${at}/comparison-studies`, {
+      name: `Walk ${tag}`,
+      line_ids: [line.id],
+      date__gte: '2025-01-01',
+      date__lt: '2025-02-01',
+      analytes: [
+        { analyte: 'h_index', criterion: { type: 'allowable_bias', scale: 'absolute', limit: 1 } },
+      ],
+    }),
+  );
+  const comparisonExclusion = await made(
+    staff.post(`/v2/comparison-studies/${comparisonStudy.id}/exclusions`, {
+      clinical_data: clinicalData.id,
+      analyte: null,
+      reason: 'Walk',
+    }),
+  );
   const csv = new FormData();
   csv.append('title', `Walk ${tag}`);
   csv.append('line', String(line.id));
@@ -462,6 +526,8 @@ export async function seedResources(
     notification: notification.id,
     contract: contract.id,
     clinicalData: clinicalData.id,
+    comparisonStudy: comparisonStudy.id,
+    comparisonExclusion: comparisonExclusion.id,
     hemolysisData: hemolysisData.id,
     measurement: (measurements.body as { items: { id: number }[] }).items[0].id,
     institute: instituteId,

@@ -130,6 +130,24 @@ function screens(ids: Ids): Screen[] {
     { path: '/reports', openers: [dialogFrom('Upload Report', 'staff')] },
     { path: '/clinical-data', openers: [dialogFrom('Add Clinical Data')] },
     { path: '/clinical-data/graph' },
+    { path: '/comparison-studies' },
+    { path: '/comparison-studies/new' },
+    {
+      path: `/comparison-studies/${ids.comparisonStudy}`,
+      openers: [
+        {
+          name: 'Exclude Pair dialog',
+          open: async (page) => {
+            await page
+              .getByRole('grid', { name: 'Pairs of Potassium' })
+              .getByRole('button', { name: /^Exclude/ })
+              .first()
+              .click();
+            await page.getByRole('dialog', { name: 'Exclude Pair' }).waitFor();
+          },
+        },
+      ],
+    },
     { path: '/hemolysis-index', openers: [dialogFrom('Add Hemolysis Data')] },
     { path: `/hemolysis-index-data/${ids.hemolysis}` },
     { path: `/hemolysis-index-data/${ids.hemolysis}/settings` },
@@ -182,9 +200,30 @@ interface Ids {
   hemolysis: number;
   member: number;
   contract: number;
+  comparisonStudy: number;
 }
 
 let ids: Ids;
+
+/** A draft paired-sample study over the demo's potassium pairs on every line of the hospital. */
+async function comparisonStudy(member: ApiClient, hospital: number): Promise<number> {
+  const lines = (await member.get(`/v2/institutes/${hospital}/lines?size=50`)).body.items;
+  const study = await member.post(`/v2/institutes/${hospital}/comparison-studies`, {
+    name: 'Demo potassium',
+    line_ids: lines.map((l: { id: number }) => l.id),
+    date__gte: '2000-01-01',
+    date__lt: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    analytes: [
+      {
+        analyte: 'potassium',
+        criterion: { type: 'biological_variation', cvi: 4.8, cvg: 5.6 },
+        decision_levels: [3.5, 5],
+      },
+    ],
+  });
+  expect(study.status).toBe(201);
+  return study.body.id;
+}
 
 const firstId = async (client: ApiClient, path: string): Promise<number> =>
   (await client.get(path)).body.items[0].id;
@@ -208,6 +247,7 @@ beforeAll(async () => {
     hemolysis: await firstId(member, `/v2/institutes/${hospital}/hemolysis-index-data`),
     member: account.id,
     contract: contract.body.id,
+    comparisonStudy: await comparisonStudy(member, hospital),
   };
   // A read and an unread notification for each: the bell's badge and both marks in its panel.
   await e2e.server.ctx.db.query(

@@ -25,6 +25,7 @@ export const MIDDLE_TABS: readonly NavEntry[] = [
   { path: '/validations', label: 'Validations', flag: 'validation' },
   { path: '/reports', label: 'Reports', flag: 'validation' },
   { path: '/clinical-data', label: 'Clinical Data', flag: 'clinicalData' },
+  { path: '/comparison-studies', label: 'Comparison Studies', flag: 'clinicalData' },
   { path: '/hemolysis-index', label: 'Hemolysis Index', flag: 'hemolysisTracking' },
   { path: '/rejection-insights', label: 'Rejection Insights', flag: 'hemolysisTracking' },
 ];

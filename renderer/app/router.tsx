@@ -39,6 +39,9 @@ const RecordsPage = lazyScreen(() => import('./routes/records'));
 const RecordPage = lazyScreen(() => import('./routes/record'));
 const LabelsPage = lazyScreen(() => import('./routes/labels'));
 const ClinicalDataPage = lazyScreen(() => import('./routes/clinical-data'));
+const ComparisonStudiesPage = lazyScreen(() => import('./routes/comparison-studies'));
+const ComparisonStudyNewPage = lazyScreen(() => import('./routes/comparison-study-new'));
+const ComparisonStudyPage = lazyScreen(() => import('./routes/comparison-study'));
 const HemolysisIndexPage = lazyScreen(() => import('./routes/hemolysis-index'));
 const HemolysisDataPage = lazyScreen(() => import('./routes/hemolysis-data'));
 const HemolysisDataSettingsPage = lazyScreen(() => import('./routes/hemolysis-data-settings'));
@@ -269,6 +272,33 @@ export const router = createBrowserRouter([
                 element: (
                   <RequireAccess flag="clinicalData">
                     <ClinicalDataPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/comparison-studies',
+                handle: screen('Comparison Studies'),
+                element: (
+                  <RequireAccess flag="clinicalData">
+                    <ComparisonStudiesPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/comparison-studies/new',
+                handle: screen('New Comparison Study'),
+                element: (
+                  <RequireAccess flag="clinicalData" action="data:edit">
+                    <ComparisonStudyNewPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/comparison-studies/:id',
+                handle: screen('Comparison Study'),
+                element: (
+                  <RequireAccess flag="clinicalData">
+                    <ComparisonStudyPage />
                   </RequireAccess>
                 ),
               },

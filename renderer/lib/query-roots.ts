@@ -15,6 +15,8 @@ export const queryRoots = {
   audit: ['audit'],
   clinicalData: ['clinical-data'],
   comments: ['comments'],
+  /** Paired-sample comparison studies, their results and pairs. */
+  comparisonStudies: ['comparison-studies'],
   contracts: ['contracts'],
   /** The desktop installers of /downloads. */
   downloads: ['downloads'],

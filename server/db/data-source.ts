@@ -8,6 +8,8 @@ import { AuthAttempt } from '../entities/auth-attempt';
 import { OneTimeToken, RefreshToken } from '../entities/auth-token';
 import { ClinicalData } from '../entities/clinical-data';
 import { Comment } from '../entities/comment';
+import { ComparisonStudy } from '../entities/comparison-study';
+import { ComparisonStudyExclusion } from '../entities/comparison-study-exclusion';
 import { Contract, ContractFile } from '../entities/contract';
 import { HemolysisData, HemolysisMeasurement } from '../entities/hemolysis-data';
 import { Institute } from '../entities/institute';
@@ -75,6 +77,8 @@ export const ENTITIES = [
   SsoLogin,
   SsoSession,
   AuditEvent,
+  ComparisonStudy,
+  ComparisonStudyExclusion,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

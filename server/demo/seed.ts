@@ -5,6 +5,7 @@ import { User } from '../entities/user';
 import { recomputeRejection } from '../domain/rejection/service';
 import type { Role } from '../../shared/domain/roles';
 import { seedDemoClinical } from './demo-clinical';
+import { seedDemoComparison } from './demo-comparison';
 import { seedDemoMonitoring } from './demo-monitoring';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoValidations } from './demo-validations';
@@ -137,6 +138,8 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
     );
     // Last, so the other lines, the clinical data and the model are as they were without it.
     await seedDemoMonitoring(ctx);
+    // A comparison study on the roughest line, the monitored one's drift included.
+    await seedDemoComparison(ctx);
     // Autovacuum gathers the planner's statistics a minute or more after a bulk fill; until then
     // it takes each table for nearly empty and sorts a whole institute's records for a page
     // instead of reading the date index (twice the database time of a records page).

@@ -10,6 +10,7 @@ import {
 } from 'typeorm';
 import { Institute } from './institute';
 import { Label } from './label';
+import { Line } from './line';
 import { TransitRecord } from './record';
 
 /**
@@ -20,6 +21,7 @@ import { TransitRecord } from './record';
 @Entity('clinical_data')
 @Index(['instituteId', 'date'])
 @Index(['recordId'])
+@Index(['lineId'])
 export class ClinicalData {
   @PrimaryGeneratedColumn()
   id: number;
@@ -38,6 +40,20 @@ export class ClinicalData {
 
   @Column({ type: 'int', nullable: true })
   recordId: number | null;
+
+  /**
+   * The line the sample travelled on, when it is given (method-comparison.md section 1); the line
+   * of an entry is this, else its record's line (`entryLineSql` in
+   * server/domain/clinical-data/repository.ts).
+   */
+  @ManyToOne(() => Line, { nullable: true, onDelete: 'SET NULL' })
+  line: Line | null;
+
+  @Column({ type: 'int', nullable: true })
+  lineId: number | null;
+
+  /** The line of the entry, where a query maps it (not a column: `entryLineSql`). */
+  entryLine?: Line | null;
 
   /** mg/dL */
   @Column({ type: 'double precision', nullable: true })

@@ -35,6 +35,7 @@ const SELF_SERVICE: Record<string, string> = {
   'POST /v2/notifications/unsubscribe': 'the e-mail’s link is the proof, not a role',
   'POST /v2/account/tokens': 'a guest’s own access token (it reads only, whatever its scope)',
   'DELETE /v2/account/tokens/{id}': 'a guest revokes their own access token',
+  'POST /v2/comparison-studies/sample-size': 'a computation for planning: nothing is written',
 };
 
 /**

@@ -30,8 +30,12 @@ async function getEach(routes: [string, string][]): Promise<Map<string, Answer>>
   return answers;
 }
 
-/** Exports are written from the rows, not kept in the store: they answer without it. */
-const isExport = (name: string) => name.endsWith('/export');
+/**
+ * Exports, and a comparison study's report, are written from the rows, not kept in the store:
+ * they answer without it.
+ */
+const isExport = (name: string) =>
+  name.endsWith('/export') || name === 'GET /v2/comparison-studies/{id}/report';
 
 /** A stored file: neither JSON nor a page written from the rows (an unsubscribe link's). */
 const isFile = (res: Answer) =>

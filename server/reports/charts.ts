@@ -5,7 +5,7 @@ import { ACCEPTABLE_PERCENT, LOW_PERCENT, type ReportLine } from './report-line'
 const REFERENCE_LINES = [LOW_PERCENT, ACCEPTABLE_PERCENT];
 
 /** An SVG of a chart drawn without a browser (echarts server-side rendering). */
-function renderSvg(option: echarts.EChartsOption, width: number, height: number): string {
+export function renderSvg(option: echarts.EChartsOption, width: number, height: number): string {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({ ...option, animation: false });

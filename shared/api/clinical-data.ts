@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   calendarDate,
   decimal,
+  formField,
   id,
   idList,
   idParam,
@@ -9,6 +10,7 @@ import {
   out,
   pageQuery,
   text,
+  uploadedFile,
 } from './common';
 import { exportFormatQuery } from './exports';
 import { labelRef } from './records';
@@ -24,6 +26,12 @@ export const CLINICAL_DATA_MESSAGES = {
   deleteFailed: 'Unable to delete clinical data',
   noSuchRecord: 'No such record.',
   noSuchLabel: 'No such label.',
+  noSuchLine: 'Choose a line of this organization.',
+  lineDiffersFromRecord: 'The line differs from the line of the linked record.',
+  imported: (count: number) =>
+    count === 1 ? '1 entry imported successfully' : `${count} entries imported successfully`,
+  importFailed: 'Unable to import the file',
+  fileRequired: 'A CSV file must be attached.',
 } as const;
 
 /** The default and only page size of the clinical data table (administration.md section 9). */
@@ -74,9 +82,13 @@ const valueShape = Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, labVa
   typeof labValue
 >;
 
+/** An entry's own line: a line of the entry's institute, or null. */
+const entryLine = id({ error: CLINICAL_DATA_MESSAGES.noSuchLine });
+
 export const clinicalDataCreate = z.object({
   date: clinicalDate,
   record: id().nullable().default(null),
+  line: entryLine.nullable().default(null),
   ...valueShape,
   exclude_from_model: z.boolean().optional(),
   donor_sample: z.boolean().optional(),
@@ -87,6 +99,7 @@ export type ClinicalDataCreate = z.input<typeof clinicalDataCreate>;
 export const clinicalDataUpdate = z.object({
   date: clinicalDate.optional(),
   record: id().nullable().optional(),
+  line: entryLine.nullable().optional(),
   ...(Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, labValue.optional()])) as Record<
     ClinicalValueField,
     z.ZodOptional<typeof labValue>
@@ -113,6 +126,13 @@ export const clinicalData = z.object({
   /** The linked record's id, or null. */
   record: out.int().nullable(),
   record_detail: clinicalRecordRef.nullable(),
+  /** The entry's own line's id, or null (the form edits this one). */
+  line: out.int().nullable(),
+  /**
+   * The line of the entry (method-comparison.md section 1): its own line, else its record's
+   * line, else null. The list shows it and `line_id` filters by it.
+   */
+  line_detail: z.object({ id: out.int(), name: out.text() }).nullable(),
   ...(Object.fromEntries(CLINICAL_VALUE_FIELDS.map((f) => [f, out.number().nullable()])) as Record<
     ClinicalValueField,
     z.ZodNullable<z.ZodNumber>
@@ -137,6 +157,7 @@ export const CLINICAL_DATA_ORDERINGS = [
 export const clinicalDataListQuery = orderedPageQuery(CLINICAL_DATA_ORDERINGS).extend({
   size: pageQuery.shape.size.unwrap().default(CLINICAL_DATA_PAGE_SIZE),
   labels: idList.optional(),
+  /** Entries whose line (their own, else their record's) is this one. */
   line_id: idParam.optional(),
   /** The entries linking one record (the record page's link to them). */
   record: idParam.optional(),
@@ -148,6 +169,36 @@ export type ClinicalDataListParams = z.input<typeof clinicalDataListQuery>;
 
 /** The clinical data list's filters and order (paging aside: the export holds every page). */
 export const clinicalDataExportQuery = clinicalDataListQuery.extend(exportFormatQuery.shape);
+
+/** Limits of one import file (method-comparison.md section 1). */
+export const CLINICAL_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const CLINICAL_IMPORT_MAX_ROWS = 100_000;
+/** Labels an import gives each of its entries (rows × labels links are written at once). */
+export const CLINICAL_IMPORT_MAX_LABELS = 20;
+
+/** The columns an import file may have: `date` (required), `line`, and the values. */
+export const CLINICAL_IMPORT_COLUMNS = ['date', 'line', ...CLINICAL_VALUE_FIELDS] as const;
+
+/** The text fields of an import's multipart form (the file is streamed and checked on its own). */
+export const clinicalDataImportFields = z.object({
+  labels: formField(
+    idList.refine(
+      (ids) => ids.length <= CLINICAL_IMPORT_MAX_LABELS,
+      `An import can give its entries at most ${CLINICAL_IMPORT_MAX_LABELS} labels.`,
+    ),
+  ).describe('Comma-separated label ids, applied to every entry'),
+});
+
+/** The multipart form of an import: the CSV file and the labels of every entry. */
+export const clinicalDataImport = clinicalDataImportFields.extend({
+  file: uploadedFile(
+    `The CSV file: a header with date (YYYY-MM-DD), optionally line (a line's name), and any of ${CLINICAL_VALUE_FIELDS.join(', ')}; one entry a row`,
+  ),
+});
+
+/** An import's answer: how many entries it stored. */
+export const clinicalDataImported = z.object({ created: out.int() });
+export type ClinicalDataImportedDto = z.infer<typeof clinicalDataImported>;
 
 /** The record picker: processed records from the day before to two days after `date`. */
 export const recordChoicesQuery = z.object({ date: calendarDate() });

@@ -56,6 +56,11 @@ export const PERMISSIONS = {
   'support:contact': ['member', 'admin', 'owner'],
   /** Exclude-from-model and donor/routine sample on clinical data. */
   'clinical-data:staff-fields': from('staff'),
+  /**
+   * Approve a comparison study (method-comparison.md section 5): owners and admins, and staff;
+   * never its author (a rule of the study, not of the role).
+   */
+  'comparison-studies:approve': from('admin'),
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

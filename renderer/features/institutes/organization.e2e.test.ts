@@ -43,6 +43,7 @@ it('starts in the default organization and words lines by its type when switchin
     'Validations',
     'Reports',
     'Clinical Data',
+    'Comparison Studies',
     'Hemolysis Index',
     'Rejection Insights',
     'Settings',

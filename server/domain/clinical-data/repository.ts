@@ -4,14 +4,29 @@ import {
   type ClinicalDataListQuery,
 } from '../../../shared/api/clinical-data';
 import { ClinicalData } from '../../entities/clinical-data';
+import { Line } from '../../entities/line';
 import { TransitRecord } from '../../entities/record';
 import { applyOrdering, paginate } from '../pagination';
+import type { ClinicalCsvBatch } from './csv';
+
+/**
+ * The line of an entry (method-comparison.md section 1), as SQL over the clinical_data row of
+ * alias `entry`: its own `line_id`, else the line of its record (a record of the entry's own
+ * institute), else NULL. Every query that filters or selects entries by line uses this, so the
+ * list, its export and the comparison studies agree:
+ *
+ *     WHERE ${entryLineSql('cd')} = $1
+ */
+export const entryLineSql = (entry: string) =>
+  `COALESCE(${entry}.line_id, (SELECT r.line_id FROM records r
+     WHERE r.id = ${entry}.record_id AND r.institute_id = ${entry}.institute_id))`;
 
 /** API ordering fields → SQL, for paginate(). */
 const ORDERINGS: Record<string, string> = {
   date: 'cd.date',
   record__date: 'record.date',
-  record__line__name: 'line.name',
+  // The line the list shows: the line of the entry.
+  record__line__name: 'entry_line.name',
   h_index: 'cd.h_index',
   ldh: 'cd.ldh',
   asat: 'cd.asat',
@@ -20,11 +35,12 @@ const ORDERINGS: Record<string, string> = {
 };
 const DEFAULT_ORDERING = '-date';
 
-/** Clinical data with its record (and the record's line) and labels. */
+/** Clinical data with the line of the entry, its record (and the record's line) and labels. */
 function clinicalDataQuery(manager: EntityManager) {
   return manager
     .getRepository(ClinicalData)
     .createQueryBuilder('cd')
+    .leftJoinAndMapOne('cd.entryLine', Line, 'entry_line', `entry_line.id = ${entryLineSql('cd')}`)
     .leftJoinAndSelect('cd.record', 'record')
     .leftJoinAndSelect('record.line', 'line')
     .leftJoinAndSelect('cd.labels', 'label');
@@ -42,7 +58,7 @@ function applyFilters(
       'EXISTS (SELECT 1 FROM clinical_data_labels cl WHERE cl.clinical_data_id = cd.id AND cl.label_id IN (:...labelIds))',
       { labelIds: q.labels },
     );
-  if (q.line_id) qb.andWhere('record.line_id = :lineId', { lineId: q.line_id });
+  if (q.line_id) qb.andWhere(`${entryLineSql('cd')} = :lineId`, { lineId: q.line_id });
   if (q.record) qb.andWhere('cd.record_id = :recordId', { recordId: q.record });
   if (q.date__gte) qb.andWhere('cd.date >= :from', { from: q.date__gte });
   if (q.date__lt) qb.andWhere('cd.date < :to', { to: q.date__lt });
@@ -94,11 +110,11 @@ export function clinicalDataExportQuery(
     .getRepository(ClinicalData)
     .createQueryBuilder('cd')
     .leftJoin('cd.record', 'record')
-    .leftJoin('record.line', 'line');
+    .leftJoin(Line, 'entry_line', `entry_line.id = ${entryLineSql('cd')}`);
   applyFilters(qb, instituteId, q)
     .select(`to_char(cd.date, 'YYYY-MM-DD')`, 'date')
     .addSelect(`to_char(record.date, '${dateFormat}')`, 'record_date')
-    .addSelect('line.name', 'line')
+    .addSelect('entry_line.name', 'line')
     .addSelect('record.auc', 'auc');
   for (const field of CLINICAL_VALUE_FIELDS) qb.addSelect(`cd.${field}`, field);
   qb.addSelect('cd.exclude_from_model', 'exclude_from_model')
@@ -144,6 +160,56 @@ export function recordChoices(
 /** Whether the institute has a record with this id (the only records an entry may link). */
 export const instituteRecordExists = (manager: EntityManager, instituteId: number, id: number) =>
   manager.getRepository(TransitRecord).existsBy({ id, instituteId });
+
+/** The line of the institute's record with this id (null: no such record, or on no line). */
+export async function recordLineId(
+  manager: EntityManager,
+  instituteId: number,
+  recordId: number,
+): Promise<number | null> {
+  const record = await manager
+    .getRepository(TransitRecord)
+    .findOne({ where: { id: recordId, instituteId }, select: { id: true, lineId: true } });
+  return record?.lineId ?? null;
+}
+
+/** The ids and names of the institute's lines (an import names lines by name). */
+export const instituteLineNames = (
+  manager: EntityManager,
+  instituteId: number,
+): Promise<{ id: number; name: string }[]> =>
+  manager.query('SELECT id, name FROM lines WHERE institute_id = $1 ORDER BY id', [instituteId]);
+
+/**
+ * Inserts a batch of imported entries of one institute in one statement (a multi-row INSERT
+ * from arrays, one per column), each with the same labels.
+ */
+export async function insertImportedEntries(
+  manager: EntityManager,
+  instituteId: number,
+  batch: ClinicalCsvBatch,
+  labelIds: number[],
+): Promise<void> {
+  const columns = CLINICAL_VALUE_FIELDS.join(', ');
+  const values = CLINICAL_VALUE_FIELDS.map((_, i) => `$${i + 4}::float8[]`).join(', ');
+  const labels = `$${CLINICAL_VALUE_FIELDS.length + 4}::int[]`;
+  await manager.query(
+    `WITH entries AS (
+       INSERT INTO clinical_data (institute_id, date, line_id, ${columns})
+       SELECT $1, u.*
+         FROM unnest($2::date[], $3::int[], ${values}) AS u
+       RETURNING id)
+     INSERT INTO clinical_data_labels (clinical_data_id, label_id)
+     SELECT entries.id, label.id FROM entries CROSS JOIN unnest(${labels}) AS label(id)`,
+    [
+      instituteId,
+      batch.dates,
+      batch.lineIds,
+      ...CLINICAL_VALUE_FIELDS.map((f) => batch.values[f]),
+      labelIds,
+    ],
+  );
+}
 
 export const newClinicalData = (manager: EntityManager, fields: Partial<ClinicalData>) =>
   manager.getRepository(ClinicalData).create(fields);

@@ -1,24 +1,34 @@
-import { StringDecoder } from 'node:string_decoder';
+import {
+  CSV_READER_MESSAGES,
+  CsvLines,
+  csvNumber,
+  readCsvHeader,
+  splitCsvLine,
+  type CsvDelimiter,
+} from '../csv/reader';
 import { ZoneOffsets } from './zoned-time';
 
 /**
- * The streaming parser of the hemolysis-index CSV (hemolysis-data.md section 3). Feed the bytes
- * chunk by chunk; each call answers the measurements of the lines it completed, so a caller can
- * store them in batches and memory never holds more than a chunk and the current line.
+ * The streaming parser of the hemolysis-index CSV (hemolysis-data.md section 3), on the shared
+ * CSV rules of server/domain/csv/reader.ts. Feed the bytes chunk by chunk; each call answers the
+ * measurements of the lines it completed, so a caller can store them in batches and memory never
+ * holds more than a chunk and the current line.
  */
+
+export { splitCsvLine };
 
 export const CSV_MESSAGES = {
   noHeader: 'The file is empty: it needs a header with timestamp and h_index.',
   missingColumn: (column: string) => `The header has no '${column}' column.`,
   missingValue: (column: string) => `The ${column} is missing.`,
-  unterminatedQuote: 'A quoted value is not closed on this line.',
+  unterminatedQuote: CSV_READER_MESSAGES.unterminatedQuote,
   dateWithoutTime: 'The timestamp has a date but no time.',
   badTimestamp: (text: string) =>
     `'${text}' is not an ISO 8601 date and time (e.g. 2025-03-01 08:15:00).`,
   dstGap: (text: string, zone: string) =>
     `${text} does not exist in ${zone} (the clocks skip it for daylight saving time).`,
   negative: 'h_index cannot be negative.',
-  notANumber: (text: string) => `'${text}' is not a number.`,
+  notANumber: CSV_READER_MESSAGES.notANumber,
   tooManyRows: (max: number) =>
     `The file has more than ${max.toLocaleString('en-US')} measurements.`,
   noMeasurements: 'The file contains no measurements.',
@@ -52,53 +62,25 @@ const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Splits a line at the delimiter, honouring double quotes ("" is a quote inside). */
-export function splitCsvLine(line: string, delimiter: string): string[] | null {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let wasQuoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"') {
-        if (line[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"' && field.trim() === '' && !wasQuoted) {
-      quoted = true;
-      wasQuoted = true;
-      field = '';
-    } else if (c === delimiter) {
-      fields.push(wasQuoted ? field : field.trim());
-      field = '';
-      wasQuoted = false;
-    } else if (!wasQuoted || c.trim() !== '') {
-      field += c;
-    }
-  }
-  if (quoted) return null;
-  fields.push(wasQuoted ? field : field.trim());
-  return fields;
-}
-
 export class HemolysisCsvParser {
   readonly problems: CsvProblem[] = [];
   /** Rows skipped because their h_index was empty. */
   skipped = 0;
   /** Measurements parsed so far. */
   count = 0;
-  private readonly decoder = new StringDecoder('utf8');
   private readonly zone: ZoneOffsets;
   private readonly maxRows: number;
   private readonly maxProblems: number;
-  private rest = '';
-  private lineNumber = 0;
-  private started = false;
-  private header: { timestamp: number; hIndex: number; delimiter: string } | null = null;
+  private readonly lines = new CsvLines(
+    (lineNumber, text) => this.line(lineNumber, text),
+    () => this.stopped,
+  );
+  private header: { timestamp: number; hIndex: number; delimiter: CsvDelimiter } | null = null;
   private fatal = false;
+  /** The line being read (1-based, the header is line 1). */
+  private lineNumber = 0;
+  /** The measurements of the chunk being read. */
+  private out: CsvMeasurement[] = [];
 
   constructor(private readonly options: CsvParserOptions) {
     this.zone = new ZoneOffsets(options.timezone);
@@ -112,48 +94,27 @@ export class HemolysisCsvParser {
   }
 
   push(chunk: Buffer): CsvMeasurement[] {
-    if (this.stopped) return [];
-    let text = this.rest + this.decoder.write(chunk);
-    if (!this.started && text.length > 0) {
-      this.started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    const out: CsvMeasurement[] = [];
-    let start = 0;
-    for (;;) {
-      const end = text.indexOf('\n', start);
-      if (end < 0) break;
-      this.line(text.slice(start, end), out);
-      start = end + 1;
-      if (this.stopped) break;
-    }
-    this.rest = text.slice(start);
-    return out;
+    this.out = [];
+    this.lines.push(chunk);
+    return this.out;
   }
 
   /** Finishes the file: the last line, and the problems of a file without header or rows. */
   end(): CsvMeasurement[] {
-    const out: CsvMeasurement[] = [];
-    if (!this.stopped) {
-      let text = this.rest + this.decoder.end();
-      if (!this.started && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      if (text.length) this.line(text, out);
-    }
-    this.rest = '';
+    this.out = [];
+    this.lines.end();
     if (!this.stopped && !this.header) this.problem(1, 'timestamp', CSV_MESSAGES.noHeader);
     else if (!this.stopped && this.count === 0 && this.problems.length === 0)
-      this.problem(this.lineNumber || 1, 'h_index', CSV_MESSAGES.noMeasurements);
-    return out;
+      this.problem(this.lines.lineNumber || 1, 'h_index', CSV_MESSAGES.noMeasurements);
+    return this.out;
   }
 
   private problem(line: number, column: string, msg: string) {
     if (this.problems.length < this.maxProblems) this.problems.push({ line, column, msg });
   }
 
-  private line(raw: string, out: CsvMeasurement[]) {
-    this.lineNumber += 1;
-    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (text.trim() === '') return;
+  private line(lineNumber: number, text: string) {
+    this.lineNumber = lineNumber;
     if (!this.header) {
       this.readHeader(text);
       return;
@@ -178,18 +139,11 @@ export class HemolysisCsvParser {
       return;
     }
     this.count += 1;
-    out.push({ line: this.lineNumber, timestamp: instant, value });
+    this.out.push({ line: this.lineNumber, timestamp: instant, value });
   }
 
   private readHeader(text: string) {
-    const delimiter = text.includes(';') && !text.includes(',') ? ';' : ',';
-    const names = (splitCsvLine(text, delimiter) ?? text.split(delimiter)).map((n) =>
-      n
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim()
-        .toLowerCase(),
-    );
+    const { delimiter, names } = readCsvHeader(text);
     const timestamp = names.indexOf('timestamp');
     const hIndex = names.indexOf('h_index');
     if (timestamp < 0)
@@ -202,13 +156,13 @@ export class HemolysisCsvParser {
     this.header = { timestamp, hIndex, delimiter };
   }
 
-  private number(text: string, delimiter: string): number | null {
-    const normal = delimiter === ';' ? text.replace(/^(-?\d+),(\d+)$/, '$1.$2') : text;
-    if (!/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(normal)) {
+  private number(text: string, delimiter: CsvDelimiter): number | null {
+    const parsed = csvNumber(text, delimiter);
+    if (!parsed) {
       this.problem(this.lineNumber, 'h_index', CSV_MESSAGES.notANumber(text));
       return null;
     }
-    const value = Number(normal);
+    const value = parsed.value;
     if (value < 0 || Object.is(value, -0)) {
       this.problem(this.lineNumber, 'h_index', CSV_MESSAGES.negative);
       return null;

@@ -7,14 +7,17 @@ import {
 } from '../../../shared/api/clinical-data';
 import type { CalibratedModel } from '../../../shared/rejection/model';
 import type { ClinicalData } from '../../entities/clinical-data';
+import type { Line } from '../../entities/line';
 import type { TransitRecord } from '../../entities/record';
 import { presentLabels } from '../labels/presenter';
+
+const lineRef = (line: Line | null) => (line ? { id: line.id, name: line.name } : null);
 
 export function presentRecordRef(r: TransitRecord): ClinicalRecordRef {
   return {
     id: r.id,
     date: r.date.toISOString(),
-    line: r.line ? { id: r.line.id, name: r.line.name } : null,
+    line: lineRef(r.line),
     auc: r.auc,
   };
 }
@@ -42,6 +45,8 @@ export function presentClinicalData(e: ClinicalData): ClinicalDataDto {
     date: e.date,
     record: e.recordId,
     record_detail: e.record ? presentRecordRef(e.record) : null,
+    line: e.lineId,
+    line_detail: lineRef(e.entryLine ?? null),
     ...values,
     exclude_from_model: e.excludeFromModel,
     donor_sample: e.donorSample,

@@ -1,7 +1,11 @@
 import type { Router } from 'express';
 import {
+  CLINICAL_DATA_MESSAGES,
+  CLINICAL_IMPORT_MAX_BYTES,
   clinicalData,
   clinicalDataCreate,
+  clinicalDataImport,
+  clinicalDataImported,
   clinicalDataExportQuery,
   clinicalDataListQuery,
   clinicalDataUpdate,
@@ -15,6 +19,7 @@ import type { AppContext } from '../../app-context';
 import { exportClinicalData } from '../../domain/clinical-data/export';
 import * as clinical from '../../domain/clinical-data/service';
 import { apiRouter } from '../../http/api-router';
+import { receiveMultipart } from '../../http/multipart';
 import { presentPage } from '../../http/present-page';
 import { sendExport } from '../../http/send-export';
 import { presentClinicalData, presentRecordRef, presentRejectionModel } from './presenter';
@@ -69,6 +74,29 @@ export function clinicalDataRouter(ctx: AppContext): Router {
     },
     async ({ user, params, body }) =>
       presentClinicalData(await clinical.createClinicalData(deps, user, params.id, body)),
+  );
+  api.post(
+    '/v2/institutes/:id/clinical-data/import',
+    {
+      summary:
+        'Import clinical data from a CSV file, one entry a row (not guests; multipart: file, labels). All or nothing: a bad file answers 422 with its problems by line and column and stores nothing.',
+      access: 'data:edit',
+      params: idParams,
+      bodyType: 'multipart',
+      body: clinicalDataImport,
+      files: { file: ['text/csv'] },
+      response: clinicalDataImported,
+      status: 201,
+    },
+    async ({ user, params, req }) => ({
+      created: await clinical.importClinicalData(deps, user, params.id, () =>
+        receiveMultipart(req, ctx.blobs, {
+          fileField: 'file',
+          maxBytes: CLINICAL_IMPORT_MAX_BYTES,
+          missingFile: CLINICAL_DATA_MESSAGES.fileRequired,
+        }),
+      ),
+    }),
   );
   api.get(
     '/v2/institutes/:id/clinical-data/record-choices',

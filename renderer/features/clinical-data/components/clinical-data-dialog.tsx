@@ -29,18 +29,23 @@ import { firstFieldError } from '../../../lib/form-errors';
 import { formatDateTime, formatVitalMetric } from '../../../lib/format';
 import { useAllows } from '../../../lib/permissions';
 import { zonedToday } from '../../../lib/time-zone';
-import { useInstitute } from '../../institutes';
+import { useInstitute, useLineWord } from '../../institutes';
+import { useLines } from '../../lines';
 import { LabelsSelect } from '../../records';
 import { useCreateClinicalData } from '../api/create-clinical-data';
 import { useRecordChoices } from '../api/get-record-choices';
 import { useUpdateClinicalData } from '../api/update-clinical-data';
 
-/** The API's schema, with the record picker's '' meaning "no record". */
+/** A select's value: '' is none, else the id. */
+const chosenId = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? null : Number(v)),
+  z.number().int().positive().nullable(),
+);
+
+/** The API's schema, with the record and line pickers' '' meaning "none". */
 const form = clinicalDataCreate.extend({
-  record: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? null : Number(v)),
-    z.number().int().positive().nullable(),
-  ),
+  record: chosenId,
+  line: chosenId,
   exclude_from_model: z.boolean(),
   donor_sample: z.boolean(),
 });
@@ -48,6 +53,7 @@ type Output = z.output<typeof form>;
 type Values = Record<string, unknown> & {
   date: string;
   record: string | number | null;
+  line: string | number | null;
   labels: number[];
   exclude_from_model: boolean;
   donor_sample: boolean;
@@ -103,6 +109,54 @@ function RecordPicker({
   );
 }
 
+/**
+ * The entry's own line (method-comparison.md section 1): the organization's lines not archived,
+ * and the entry's own even when archived. Without one, the entry's line is its record's.
+ */
+function LinePicker({
+  instituteId,
+  current,
+  recordLine,
+  value,
+  onChange,
+  error,
+}: {
+  instituteId: number;
+  current: { id: number; name: string } | null;
+  recordLine: { id: number; name: string } | null;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  const word = useLineWord();
+  const lines = useLines({ instituteId, archived: false, ordering: 'name' });
+  const options: { id: number; name: string }[] = [...(lines.data?.items ?? [])];
+  if (current && !options.some((o) => o.id === current.id)) options.unshift(current);
+  const helper = recordLine
+    ? `Without one, the ${word.lower} of the record: ${recordLine.name}.`
+    : `The ${word.lower} the sample travelled on.`;
+  return (
+    <TextField
+      select
+      fullWidth
+      label={word.singular}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={!!error}
+      helperText={error ?? helper}
+    >
+      <MenuItem value="">
+        <em>None</em>
+      </MenuItem>
+      {options.map((l) => (
+        <MenuItem key={l.id} value={String(l.id)}>
+          {l.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 interface Props {
   instituteId: number;
   /** The entry to edit; undefined creates one. */
@@ -121,6 +175,7 @@ export function ClinicalDataDialog({ instituteId, entry, onClose }: Props) {
   const defaults: Values = {
     date: entry?.date ?? '',
     record: entry?.record ? String(entry.record) : '',
+    line: entry?.line ? String(entry.line) : '',
     labels: entry?.labels.map((l) => l.id) ?? [],
     exclude_from_model: entry?.exclude_from_model ?? false,
     donor_sample: entry?.donor_sample ?? false,
@@ -133,6 +188,12 @@ export function ClinicalDataDialog({ instituteId, entry, onClose }: Props) {
     defaultValues: defaults,
   });
   const date = useWatch({ control, name: 'date' });
+  const record = useWatch({ control, name: 'record' });
+  const recordChoices = useRecordChoices(instituteId, date || null);
+  const chosenRecord =
+    [...(recordChoices.data ?? []), ...(entry?.record_detail ? [entry.record_detail] : [])].find(
+      (r) => String(r.id) === String(record),
+    ) ?? null;
 
   const submit = handleSubmit(async (values) => {
     const { exclude_from_model, donor_sample, ...rest } = values;
@@ -147,7 +208,7 @@ export function ClinicalDataDialog({ instituteId, entry, onClose }: Props) {
       onClose();
     } catch (error) {
       const field = firstFieldError(error);
-      if (field) setError(field.field as 'date', { message: field.message });
+      if (field) setError(field.field as 'date' | 'line' | 'record', { message: field.message });
       enqueueSnackbar(
         errorDetail(error) ??
           (entry ? CLINICAL_DATA_MESSAGES.updateFailed : CLINICAL_DATA_MESSAGES.createFailed),
@@ -191,6 +252,22 @@ export function ClinicalDataDialog({ instituteId, entry, onClose }: Props) {
               )}
             />
           </Stack>
+          <Controller
+            control={control}
+            name="line"
+            render={({ field, fieldState }) => (
+              <LinePicker
+                instituteId={instituteId}
+                current={
+                  entry?.line && entry.line_detail?.id === entry.line ? entry.line_detail : null
+                }
+                recordLine={chosenRecord?.line ?? null}
+                value={field.value === null ? '' : String(field.value)}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
           <Grid container columnSpacing={2} sx={{ mt: 1 }}>
             {CLINICAL_ANALYTES.map((a) => (
               <Grid key={a} size={{ xs: 12, sm: 6 }}>

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -29,10 +30,12 @@ import { exportClinicalData } from '../api/export-clinical-data';
 import { useClinicalDataList } from '../api/get-clinical-data-list';
 import { ClinicalDataDialog } from './clinical-data-dialog';
 import { DeleteClinicalDataDialog } from './delete-clinical-data-dialog';
+import { ImportClinicalDataDialog } from './import-clinical-data-dialog';
 import { filterParams, useClinicalDataFilters } from './use-clinical-data-filters';
 import { ErrorFetching } from '../../../components/ui/query-state';
 
-type Open = { kind: 'create' } | { kind: 'edit' | 'delete'; entry: ClinicalDataDto } | null;
+type Open =
+  { kind: 'create' | 'import' } | { kind: 'edit' | 'delete'; entry: ClinicalDataDto } | null;
 
 const DEFAULT_ORDERING: Ordering = '-date';
 /** Grid column → API ordering field. */
@@ -94,10 +97,11 @@ export function ClinicalDataTable({ instituteId }: { instituteId: number }) {
         valueFormatter: (v: string | null) => (v ? formatDateTime(v) : '—'),
       },
       {
+        // The line of the entry: its own, else its record's.
         field: 'record_line',
         headerName: word.singular,
         width: 170,
-        valueGetter: (_v, row) => row.record_detail?.line?.name ?? '—',
+        valueGetter: (_v, row) => row.line_detail?.name ?? '—',
       },
       {
         field: 'record_auc',
@@ -174,6 +178,16 @@ export function ClinicalDataTable({ instituteId }: { instituteId: number }) {
         />
         <DisabledReason reason={reason}>
           <Button
+            variant="outlined"
+            startIcon={<UploadFileIcon />}
+            disabled={!editable}
+            onClick={() => setOpen({ kind: 'import' })}
+          >
+            Import (CSV)
+          </Button>
+        </DisabledReason>
+        <DisabledReason reason={reason}>
+          <Button
             variant="contained"
             startIcon={<AddIcon />}
             disabled={!editable}
@@ -200,6 +214,9 @@ export function ClinicalDataTable({ instituteId }: { instituteId: number }) {
       )}
       {open?.kind === 'create' && (
         <ClinicalDataDialog instituteId={instituteId} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'import' && (
+        <ImportClinicalDataDialog instituteId={instituteId} onClose={() => setOpen(null)} />
       )}
       {open?.kind === 'edit' && (
         <ClinicalDataDialog

@@ -1,0 +1,102 @@
+import { toHundredths } from './hundredths';
+import { passingBablok, passingBablokBias, passingBablokFit } from './passing-bablok';
+import { pairsOf } from './testing/helpers';
+
+const fromValues = (x: number[], y: number[]) => pairsOf(x.map(toHundredths), y.map(toHundredths));
+
+describe('passingBablok', () => {
+  it('offsets the median by K (hand-worked)', () => {
+    // slopes −2 (K = 1), −0.5, 1: N = 3, L = 2, slope = S[3] = 1; intercept = median(2, −1, −1)
+    const pb = passingBablok(fromValues([1, 2, 3], [3, 1, 2]), 0.95)!;
+    expect(pb.slope).toBe(1);
+    expect(pb.intercept).toBe(-1);
+    // n = 3: C = round(1.96·√(3·2·11/18)) = 4; the lower bound's ⌊(3 − 4 + 2 + 1)/2⌋ = 1 ≥ 2E + 1
+    // holds, but the upper's ⌊(3 + 4 + 2 + 1)/2⌋ = 5 > N: both bounds null
+    expect(pb.slope_ci).toEqual([null, null]);
+    expect(pb.intercept_ci).toEqual([null, null]);
+  });
+
+  it('counts a slope of −1 by dy = −dx, which floating point would miss', () => {
+    // (0.1, 1.3) and (0.3, 1.1): (1.1 − 1.3)/(0.3 − 0.1) is −0.9999999999999998 in doubles
+    expect((1.1 - 1.3) / (0.3 - 0.1)).not.toBe(-1);
+    // slopes −1 (E = 1), 0.5, 2: N = 3, L = 1, slope = (S[2] + S[3])/2 = 1.25
+    const pb = passingBablok(fromValues([0.1, 0.3, 0.5], [1.3, 1.1, 1.5]), 0.95)!;
+    expect(pb.slope).toBe(1.25);
+    // y − 1.25·x = 1.175, 0.725, 0.875
+    expect(pb.intercept).toBe(0.875);
+  });
+
+  it('takes an even median exactly, as a fraction', () => {
+    // slopes 2, 0.5, 1, −1 (E), 0.5, 2: N = 6, L = 1, slope = S[4] = 1; intercept median(0, 1, −1, 0)
+    const pb = passingBablok(pairsOf([100, 200, 300, 400], [100, 300, 200, 400]), 0.95)!;
+    expect(pb).toEqual({
+      slope: 1,
+      slope_ci: [null, null],
+      intercept: 0,
+      intercept_ci: [null, null],
+    });
+    // slopes 1, 1, 1, 76/75, 1.02, 1.04: slope (1 + 76/75)/2 = 151/150; the intercept is
+    // (−10/3 + 10/3)/2 = 0 exactly (R's doubles give −2.8e−15)
+    const exact = passingBablok(pairsOf([1000, 2000, 3000, 4000], [1010, 2010, 3010, 4050]), 0.99)!;
+    expect(exact.slope).toBe(151 / 150);
+    expect(exact.intercept).toBe(0);
+  });
+
+  it('counts equal references as +∞ slopes and identical points as no slope', () => {
+    // slopes +∞, 2, 1: slope 2; intercept median(−1, 0, −1)
+    const pb = passingBablok(pairsOf([100, 100, 200], [100, 200, 300]), 0.95)!;
+    expect(pb.slope).toBe(2);
+    expect(pb.intercept).toBe(-1);
+    // (1, 1.5) twice: no slope between them; the 5 others are 1
+    const same = passingBablok(pairsOf([100, 100, 200, 300], [150, 150, 250, 350]), 0.95)!;
+    expect(same.slope).toBe(1);
+    expect(same.intercept).toBe(0.5);
+  });
+
+  it('is null when every reference is equal (every slope +∞), or all points are one', () => {
+    expect(passingBablok(pairsOf([500, 500, 500, 500], [490, 500, 510, 520]), 0.95)).toBeNull();
+    expect(passingBablok(pairsOf([500, 500, 500], [490, 490, 490]), 0.95)).toBeNull();
+  });
+
+  it('is null when the estimate lies beyond the slopes (most slopes < −1)', () => {
+    const x = [100, 150, 200, 250, 300, 350, 400, 450, 500, 550];
+    const y = [2000, 1900, 1700, 1650, 1400, 1200, 1150, 900, 800, 600];
+    expect(passingBablok(pairsOf(x, y), 0.95)).toBeNull();
+  });
+
+  it('answers a zero slope as 0, not −0', () => {
+    // references decreasing, tests equal: every slope is 0/−dx, −0 in doubles
+    expect(Object.is(0 / -100, -0)).toBe(true);
+    const pb = passingBablok(pairsOf([300, 200, 100], [500, 500, 500]), 0.95)!;
+    expect(Object.is(pb.slope, 0)).toBe(true);
+    expect(pb.intercept).toBe(5);
+  });
+
+  it('is null with fewer than 3 pairs', () => {
+    expect(passingBablok(pairsOf([100, 200], [110, 190]), 0.95)).toBeNull();
+  });
+
+  it('gives a null upper bound when it is +∞, and the intercept bound it makes', () => {
+    const pb = passingBablok(
+      pairsOf(
+        [100, 100, 100, 100, 200, 200, 200, 200, 300, 300],
+        [90, 105, 110, 120, 190, 205, 215, 230, 300, 320],
+      ),
+      0.95,
+    )!;
+    expect(pb.slope_ci[0]).not.toBeNull();
+    expect(pb.slope_ci[1]).toBeNull();
+    expect(pb.intercept_ci[0]).toBeNull();
+    expect(pb.intercept_ci[1]).not.toBeNull();
+  });
+
+  it('gives the bias at a decision level exactly', () => {
+    const fit = passingBablokFit(
+      pairsOf([1000, 2000, 3000, 4000], [1010, 2010, 3010, 4050]),
+      0.95,
+    )!;
+    // 0 + (151/150 − 1)·15 = 0.1
+    expect(passingBablokBias(fit, 15)).toBe(0.1);
+    expect(passingBablokBias(fit, 15.123)).toBeCloseTo(15.123 / 150, 14);
+  });
+});

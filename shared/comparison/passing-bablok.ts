@@ -1,0 +1,308 @@
+/**
+ * Passing-Bablok regression of y on x (method-comparison.md, section 3.4), with the confidence
+ * bounds as R's mcr (`method.reg = "PaBa"`, tangent, analytical) computes them, on exact values.
+ *
+ * The N = n(n−1)/2 slopes are computed into a Float64Array (+∞ for equal references), E and K
+ * counted while filling by integer comparison (a slope of −1 is dy = −dx). The estimate and its
+ * bounds need only the slopes at a few ranks of the sorted order (at most 6: the one or two that
+ * med(N + L), med(N − C + L) and med(N + C + L) average), so those are found by selection
+ * (`selectRanks`, O(N) expected) rather than by sorting all N slopes (O(N log N), and most of the
+ * time of a study's results). Each slope dy/dx of integers is rounded once, so equal slopes stay
+ * equal and the value at a rank is exactly the one a full sort puts there. Those few slopes are
+ * then recovered as fractions of integers, so a median of two slopes and the intercepts (medians
+ * of y − slope·x) are exact up to the final conversion to a double.
+ */
+import { zCritical } from './distributions';
+import { medianOver, midpoint, ratio, type Rational, toNumber } from './rational';
+import type { Confidence, Interval, Pair, PassingBablok } from './types';
+
+/** A slope or intercept: its double, and the exact fraction it comes from. */
+interface Exact {
+  value: number;
+  exact: Rational;
+}
+
+/** The figures, with the exact slope and intercept the biases at decision levels need. */
+export interface PassingBablokFit {
+  figures: PassingBablok;
+  /** The slope, exact. */
+  slope: Rational;
+  /** The intercept in hundredths, exact. */
+  intercept: Rational;
+}
+
+/** The most slopes one regression holds (2^32 − 1: the longest typed array everywhere). */
+export const MAX_SLOPES = 2 ** 32 - 1;
+
+/** Round halves away from zero. */
+const roundHalfAway = (value: number): number => Math.sign(value) * Math.round(Math.abs(value));
+
+/** The 0-based ranks `med(q)` averages (equal when q is odd), or null. */
+type Positions = [number, number] | null;
+
+export function passingBablokFit(
+  pairs: readonly Pair[],
+  confidence: Confidence,
+): PassingBablokFit | null {
+  const n = pairs.length;
+  if (n < 3) return null;
+  if ((n * (n - 1)) / 2 > MAX_SLOPES) {
+    throw new RangeError(`Passing-Bablok holds at most ${MAX_SLOPES} slopes (n = ${n}).`);
+  }
+  const xs = Float64Array.from(pairs, (pair) => pair.x);
+  const ys = Float64Array.from(pairs, (pair) => pair.y);
+
+  // 1. The slopes, E (= −1 exactly) and K (< −1).
+  const slopes = slopeArray((n * (n - 1)) / 2);
+  let count = 0;
+  let e = 0;
+  let k = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const xi = xs[i];
+    const yi = ys[i];
+    for (let j = i + 1; j < n; j++) {
+      const dx = xs[j] - xi;
+      const dy = ys[j] - yi;
+      if (dx === 0) {
+        if (dy !== 0) slopes[count++] = Infinity;
+        continue;
+      }
+      if (dy === -dx) e++;
+      else if (dx > 0 ? dy < -dx : dy > -dx) k++;
+      slopes[count++] = dy / dx;
+    }
+  }
+  const bigN = count;
+  if (bigN === 0) return null;
+  const l = 2 * k + e;
+
+  /** The 0-based ranks `med(q)` averages, or null when they lie beyond the N slopes. */
+  const ranksOf = (q: number): Positions => {
+    if (q < 1) return null;
+    const a = q % 2 === 1 ? (q + 1) / 2 : q / 2;
+    const b = q % 2 === 1 ? a : a + 1;
+    return b > bigN ? null : [a - 1, b - 1];
+  };
+
+  // 3. The estimate; 4. its bounds: which ranks of the sorted slopes they use.
+  const estimateRanks = ranksOf(bigN + l);
+  if (!estimateRanks) return null;
+  const c = roundHalfAway(zCritical(confidence) * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18));
+  const lowerExists = Math.floor((bigN - c + l + 1) / 2) >= 2 * e + 1;
+  const upperExists = Math.floor((bigN + c + l + 1) / 2) <= bigN;
+  const both = lowerExists && upperExists;
+  const lowerRanks = both ? ranksOf(bigN - c + l) : null;
+  const upperRanks = both ? ranksOf(bigN + c + l) : null;
+
+  // 2. Only those slopes of the ascending order (+∞ last): each put at its rank by selection.
+  const sorted = slopes.subarray(0, bigN);
+  const ranks = new Set<number>();
+  for (const at of [estimateRanks, lowerRanks, upperRanks])
+    if (at) for (const r of at) ranks.add(r);
+  selectRanks(
+    sorted,
+    [...ranks].sort((a, b) => a - b),
+  );
+  /** `med(q)`'s ranks, or null when it is +∞ (its upper slope is). */
+  const finite = (at: Positions): Positions => (at && sorted[at[1]] !== Infinity ? at : null);
+  const estimate = finite(estimateRanks);
+  if (!estimate) return null;
+  const lowerAt = finite(lowerRanks);
+  const upperAt = finite(upperRanks);
+
+  // The slopes these use, as fractions dy/dx (found again by the same division).
+  const wanted = new Set<number>();
+  for (const at of [estimate, lowerAt, upperAt]) {
+    if (at) for (const index of at) wanted.add(sorted[index]);
+  }
+  const fractions = findFractions(xs, ys, wanted);
+  const exactOf = (at: [number, number]): Exact => {
+    const a = sorted[at[0]];
+    const b = sorted[at[1]];
+    // (+ 0: a slope 0/−dx is −0, which the answer writes as 0)
+    if (a === b) return { value: a + 0, exact: fractions.get(a)! };
+    const exact = midpoint(fractions.get(a)!, fractions.get(b)!);
+    return { value: toNumber(exact), exact };
+  };
+  const slope = exactOf(estimate);
+  const lower = lowerAt ? exactOf(lowerAt) : null;
+  const upper = upperAt ? exactOf(upperAt) : null;
+
+  // 3, 5. Intercepts: the median of y − slope·x, for the slope and each bound.
+  const interceptOf = (s: Rational): Rational =>
+    medianOver(
+      Array.from(pairs, ({ x, y }) => BigInt(y) * s.den - s.num * BigInt(x)),
+      s.den,
+    );
+  const intercept = interceptOf(slope.exact);
+  const unit = (r: Rational): number => toNumber(r) / 100;
+  const slopeCi: Interval = [lower?.value ?? null, upper?.value ?? null];
+  const interceptCi: Interval = [
+    upper ? unit(interceptOf(upper.exact)) : null,
+    lower ? unit(interceptOf(lower.exact)) : null,
+  ];
+  return {
+    figures: {
+      slope: slope.value,
+      slope_ci: slopeCi,
+      intercept: unit(intercept),
+      intercept_ci: interceptCi,
+    },
+    slope: slope.exact,
+    intercept,
+  };
+}
+
+/**
+ * Regressions of up to this many slopes (n ≤ 724) share one scratch array, allocated once (2 MiB
+ * held for the life of the process): a study computes many groups in a row, each of which would
+ * otherwise allocate and zero its own. Larger ones allocate theirs, released after the call.
+ */
+const SCRATCH_SLOPES = 2 ** 18;
+let scratch: Float64Array | null = null;
+
+/** An array of at least `size` slopes, its contents undefined (passingBablokFit writes them all). */
+function slopeArray(size: number): Float64Array {
+  if (size > SCRATCH_SLOPES) return new Float64Array(size);
+  scratch ??= new Float64Array(SCRATCH_SLOPES);
+  return scratch;
+}
+
+/** Below this many values, a part of the array is sorted rather than partitioned further. */
+const SORT_BELOW = 32;
+
+/**
+ * Rearranges `values` so that at each of `ranks` (0-based, ascending, distinct) it holds the value
+ * a full ascending sort would put there (+∞ last; there is no NaN), the rest in no useful order.
+ *
+ * A multi-rank introselect: a three-way partition around a deterministic pivot (median of three,
+ * Tukey's ninther on large parts) splits the array into < pivot, = pivot and > pivot; the ranks
+ * that fall in the middle part are done (every value there is the pivot), and each outer part
+ * that holds ranks is partitioned again. The three-way split keeps ties (many equal slopes, the
+ * +∞ of equal references) from degrading it. O(N) expected for a few ranks; a part still unsorted
+ * after about 2·log2(N) partitions is sorted instead, so O(N log N) at worst.
+ *
+ * Comparisons are `<` and `>`, under which −0 and 0 are equal where the sort orders −0 first: a
+ * rank may then hold −0 where the sort holds 0 or the reverse, the same number (passingBablokFit
+ * writes either as 0, and Map/Set keys treat them as one).
+ */
+export function selectRanks(values: Float64Array, ranks: readonly number[]): void {
+  if (ranks.length === 0) return;
+  const depth = 2 * Math.ceil(Math.log2(values.length + 1));
+  selectIn(values, 0, values.length, ranks, 0, ranks.length, depth);
+}
+
+/** `selectRanks` on values[lo, hi) for ranks[rLo, rHi), all inside [lo, hi). */
+function selectIn(
+  values: Float64Array,
+  lo: number,
+  hi: number,
+  ranks: readonly number[],
+  rLo: number,
+  rHi: number,
+  depth: number,
+): void {
+  while (rLo < rHi) {
+    if (hi - lo < SORT_BELOW || depth-- === 0) {
+      values.subarray(lo, hi).sort();
+      return;
+    }
+    const pivot = pivotOf(values, lo, hi);
+    // Three-way partition (Dijkstra): [lo, lt) < pivot, [lt, gt) = pivot, [gt, hi) > pivot.
+    let lt = lo;
+    let gt = hi;
+    let i = lo;
+    while (i < gt) {
+      const v = values[i];
+      if (v < pivot) {
+        values[i++] = values[lt];
+        values[lt++] = v;
+      } else if (v > pivot) {
+        values[i] = values[--gt];
+        values[gt] = v;
+      } else i++;
+    }
+    // Ranks below lt are in the lower part, those from gt on in the upper; between, done.
+    let below = rLo;
+    while (below < rHi && ranks[below] < lt) below++;
+    let above = below;
+    while (above < rHi && ranks[above] < gt) above++;
+    if (below > rLo) selectIn(values, lo, lt, ranks, rLo, below, depth);
+    lo = gt;
+    rLo = above;
+  }
+}
+
+/** A pivot for values[lo, hi): the median of three, or of three medians of three when large. */
+function pivotOf(values: Float64Array, lo: number, hi: number): number {
+  const last = hi - 1;
+  const mid = lo + ((hi - lo) >> 1);
+  if (hi - lo < 1024) return median3(values[lo], values[mid], values[last]);
+  const step = (hi - lo) >> 3;
+  return median3(
+    median3(values[lo], values[lo + step], values[lo + 2 * step]),
+    median3(values[mid - step], values[mid], values[mid + step]),
+    median3(values[last - 2 * step], values[last - step], values[last]),
+  );
+}
+
+const median3 = (a: number, b: number, c: number): number =>
+  a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+
+/** For each wanted slope value, one pair's dy/dx that rounds to it. */
+function findFractions(
+  xs: Float64Array,
+  ys: Float64Array,
+  wanted: Set<number>,
+): Map<number, Rational> {
+  const found = new Map<number, Rational>();
+  const targets = [...wanted];
+  let low = Infinity;
+  let high = -Infinity;
+  for (const target of targets) {
+    low = Math.min(low, target);
+    high = Math.max(high, target);
+  }
+  const n = xs.length;
+  for (let i = 0; i < n - 1 && found.size < targets.length; i++) {
+    const xi = xs[i];
+    const yi = ys[i];
+    for (let j = i + 1; j < n; j++) {
+      const dx = xs[j] - xi;
+      if (dx === 0) continue;
+      const dy = ys[j] - yi;
+      const s = dy / dx;
+      if (s < low || s > high || found.has(s) || !wanted.has(s)) continue;
+      found.set(s, ratio(dy, dx));
+      if (found.size === targets.length) break;
+    }
+  }
+  return found;
+}
+
+/** Passing-Bablok's figures; null with n < 3 or when the slope is +∞ or does not exist. */
+export const passingBablok = (
+  pairs: readonly Pair[],
+  confidence: Confidence,
+): PassingBablok | null => passingBablokFit(pairs, confidence)?.figures ?? null;
+
+/**
+ * The bias `intercept + (slope − 1)·X` at a decision level X (in the analyte's unit), exact when
+ * X has at most two decimals.
+ */
+export function passingBablokBias(fit: PassingBablokFit, level: number): number {
+  const scaled = level * 100;
+  const hundredths = Math.round(scaled);
+  if (
+    !Number.isSafeInteger(hundredths) ||
+    Math.abs(scaled - hundredths) > 1e-9 * Math.max(1, scaled)
+  ) {
+    return fit.figures.intercept + (fit.figures.slope - 1) * level;
+  }
+  const { slope, intercept } = fit;
+  const bias: Rational = {
+    num: intercept.num * slope.den + (slope.num - slope.den) * BigInt(hundredths) * intercept.den,
+    den: intercept.den * slope.den,
+  };
+  return toNumber(bias) / 100;
+}
