@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { toHundredths } from './hundredths';
-import { passingBablok, passingBablokBias, passingBablokFit } from './passing-bablok';
+import { passingBablok, passingBablokBias, passingBablokFit, selectRanks } from './passing-bablok';
 import { pairsOf } from './testing/helpers';
 
 const fromValues = (x: number[], y: number[]) => pairsOf(x.map(toHundredths), y.map(toHundredths));
@@ -98,5 +99,45 @@ describe('passingBablok', () => {
     // 0 + (151/150 − 1)·15 = 0.1
     expect(passingBablokBias(fit, 15)).toBe(0.1);
     expect(passingBablokBias(fit, 15.123)).toBeCloseTo(15.123 / 150, 14);
+  });
+});
+
+describe('selectRanks', () => {
+  // The regression reads a few order statistics of its slopes by selection, not a sort: at every
+  // asked rank the value must be the one a full sort puts there, ties and +∞ included.
+  const values = fc.array(
+    fc.oneof(
+      fc.integer({ min: -5, max: 5 }).map((v) => v / 2),
+      fc.constant(-1),
+      fc.constant(Number.POSITIVE_INFINITY),
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    ),
+    { minLength: 1, maxLength: 400 },
+  );
+
+  it('puts at each asked rank the value a full sort puts there', () => {
+    fc.assert(
+      fc.property(values, fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), (list, picks) => {
+        const sorted = Float64Array.from(list).sort();
+        const selected = Float64Array.from(list);
+        const ranks = [...new Set(picks.map((p) => p % list.length))];
+        selectRanks(selected, ranks);
+        // −0 and 0 may trade places (equal under `<`): compare as numbers, not as bit patterns.
+        for (const r of ranks) expect(selected[r] === sorted[r]).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('does so on a large array of few distinct values and +∞ (the ninther, deep ties)', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const list = Float64Array.from({ length: 50_000 }, () =>
+      next() % 97 === 0 ? Number.POSITIVE_INFINITY : (next() % 41) - 20,
+    );
+    const sorted = Float64Array.from(list).sort();
+    const ranks = [0, 1, 24_999, 25_000, 49_998, 49_999];
+    selectRanks(list, ranks);
+    expect(ranks.map((r) => list[r])).toEqual(ranks.map((r) => sorted[r]));
   });
 });
