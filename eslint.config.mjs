@@ -299,6 +299,11 @@ const SERVER_LAYER_ZONES = [
     ['server/domain', 'server/routes', 'server/http', 'server/app.ts'],
     'entities/, storage/, db/ and reports/ lie below the domain: they never import domain/, routes/ or http/.',
   ),
+  zone(
+    'server/lab-feed-bridge',
+    ['server/!(lab-feed-bridge)/**', 'server/*.*'],
+    'The lab feed bridge runs next to the LIS, apart from the server: it imports only shared/.',
+  ),
 ];
 
 const restrictedPaths = (zones) => [

@@ -31,8 +31,11 @@ const base = {
   ],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
   // jose, openid-client and its oauth4webapi are ESM-only; Jest loads them only once compiled to
-  // CommonJS (Node 24 itself requires them as they are: tsx and the built server do).
-  transformIgnorePatterns: ['/node_modules/(?!(jose|openid-client|oauth4webapi)/)'],
+  // CommonJS (Node 24 itself requires them as they are: tsx and the built server do). So are
+  // intl-messageformat and its @formatjs parts (shared/i18n's ICU messages).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(jose|openid-client|oauth4webapi|intl-messageformat|@formatjs)/)',
+  ],
   setupFiles: ['reflect-metadata'],
   setupFilesAfterEnv: ['<rootDir>/testing/frozen-prototypes.ts'],
 } satisfies Config;

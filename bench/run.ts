@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchBenchmarks } from './benchmarks';
 import { benchChartSeries } from './chart-series';
+import { benchFeed } from './feed';
 import { benchHemolysisUpload } from './hemolysis-upload';
 import { benchLighthouse } from './lighthouse';
 import { benchLoad } from './load';
@@ -33,7 +35,10 @@ function recordCount(argv: string[]): number {
  * runs this release's newer migrations on the previous release's installation grown to N records
  * (bench/migrations.ts); `-- --load` only the load figures (bench/load.ts), as their own table;
  * `-- --lighthouse` only the Lighthouse figures (bench/lighthouse.ts), likewise; `-- --studies`
- * only the comparison studies' figures of issue 40 (bench/studies.ts), likewise.
+ * only the comparison studies' figures of issue 40 (bench/studies.ts), likewise; `-- --feed` only
+ * the lab feed's figures of issue 41 (bench/feed.ts, with bench/lab-outcomes.ts), likewise;
+ * `-- --benchmarks [--institutes N] [--records-per-line N]` only peer benchmarking's figures of
+ * issue 43 (bench/benchmarks.ts), likewise.
  */
 async function main(): Promise<void> {
   if (process.argv.includes('--load')) {
@@ -49,6 +54,16 @@ async function main(): Promise<void> {
   if (process.argv.includes('--studies')) {
     const studies = await benchStudies();
     printTable(studies.figures, studies.skipped);
+    return;
+  }
+  if (process.argv.includes('--benchmarks')) {
+    const peers = await benchBenchmarks();
+    printTable(peers.figures, peers.skipped);
+    return;
+  }
+  if (process.argv.includes('--feed')) {
+    const feed = await benchFeed();
+    printTable(feed.figures, feed.skipped);
     return;
   }
   const count = recordCount(process.argv.slice(2));
@@ -85,6 +100,9 @@ async function main(): Promise<void> {
       const studies = await benchStudies();
       figures.push(...studies.figures);
       skipped.push(...studies.skipped);
+      const feed = await benchFeed();
+      figures.push(...feed.figures);
+      skipped.push(...feed.skipped);
       console.log('metrics CLI against C …');
       const metrics = await benchMetricsCli(dir);
       if ('product' in metrics) figures.push(metrics);

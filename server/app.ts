@@ -22,9 +22,12 @@ import { authRouter } from './routes/auth/router';
 import { clinicalDataRouter } from './routes/clinical-data/router';
 import { commentsRouter } from './routes/comments/router';
 import { comparisonStudiesRouter } from './routes/comparison-studies/router';
+import { benchmarksRouter } from './routes/benchmarks/router';
 import { contractsRouter } from './routes/contracts/router';
 import { downloadsRouter } from './routes/downloads/router';
 import { hemolysisRouter } from './routes/hemolysis/router';
+import { labFeedRouter } from './routes/lab-feed/router';
+import { labOutcomesRouter } from './routes/lab-outcomes/router';
 import { institutesRouter } from './routes/institutes/router';
 import { labelsRouter } from './routes/labels/router';
 import { linesRouter } from './routes/lines/router';
@@ -58,7 +61,10 @@ const ROUTERS = [
   analyzerRouter,
   clinicalDataRouter,
   comparisonStudiesRouter,
+  benchmarksRouter,
   hemolysisRouter,
+  labFeedRouter,
+  labOutcomesRouter,
   typesRouter,
   supportRouter,
   contractsRouter,
@@ -102,6 +108,11 @@ const readiness = z.object({
   }),
 });
 
+/** A JSON body express.json parses: not a lab-feed bundle (lab-feed.md section 3). */
+const jsonBody = (req: { url?: string; headers: { 'content-type'?: string } }) =>
+  (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json' &&
+  !/\/lab-feed\/fhir(\?|$)/.test(req.url ?? '');
+
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -114,7 +125,8 @@ export function createApp(ctx: AppContext): Express {
   app.use('/v2', noStore);
   // 405 with Allow for a known path asked with a method it does not declare; OPTIONS answered.
   app.use('/v2', declaredMethods);
-  app.use(express.json({ limit: '2mb' }));
+  // The lab feed reads its FHIR bundles itself (up to 5 MiB, with its own refusals).
+  app.use(express.json({ limit: '2mb', type: (req) => jsonBody(req) }));
 
   const meta = express.Router();
   publicRoute(

@@ -26,6 +26,7 @@ import { S3BlobStore, s3Client } from './storage/s3-blob-store';
 import { RunCache } from './storage/run-cache';
 import { AnswerCache } from './http/answer-cache';
 import { auditKeeper } from './domain/audit/keeper';
+import { startExpiryJob } from './domain/lab-feed/operations';
 
 export interface RunningServer {
   url: string;
@@ -182,6 +183,8 @@ export async function startServer(
     ? auditKeeper({ db: ctx.db, blobs: ctx.blobs, key: config.audit.key, log })
     : undefined;
   keeper?.start();
+  // Rejected lab-feed messages keep their extract 30 days: deleted daily after that.
+  const labFeedExpiry = startExpiryJob(ctx.db, log);
 
   const server: Server = await new Promise((resolve) => {
     const s = createApp(ctx).listen(config.port, () => resolve(s));
@@ -202,6 +205,7 @@ export async function startServer(
       ctx.queue.beginShutdown();
       await closeGracefully(graceMs);
       await keeper?.stop();
+      await labFeedExpiry.stop();
       await close(Math.max(0, graceEnds - Date.now()));
       await cluster?.stop();
     },

@@ -261,6 +261,10 @@ export interface ResourceIds {
   /** A draft comparison study of the institute (by staff), and an exclusion of it. */
   comparisonStudy?: number;
   comparisonExclusion?: number;
+  /** A location and a result-code mapping of the lab feed, and a message it rejected. */
+  labFeedLocation?: number;
+  labFeedCode?: number;
+  labFeedMessage?: number;
 }
 
 /** Which resource a path parameter names, from the path segment before it. */
@@ -296,6 +300,8 @@ export function pathValues(op: WalkOperation, ids: ResourceIds): Record<string, 
       notifications: ids.notification,
       tokens: ids.token,
       'comparison-studies': ids.comparisonStudy,
+      locations: ids.labFeedLocation,
+      codes: ids.labFeedCode,
     };
     values[name] = String(
       before === 'id' && segments[i - 2] === 'users'
@@ -501,6 +507,25 @@ export async function seedResources(
   );
   const hemolysisData = await made(staff.multipart(`${at}/hemolysis-index-data`, csv));
   const measurements = await staff.get(`/v2/hemolysis-index-data/${hemolysisData.id}/measurements`);
+  // The lab feed: a location and a code mapped, and a message rejected (a negative value).
+  const labFeedLocation = await made(
+    staff.post(`${at}/lab-feed/locations`, { code: `WALK-${tag}`, line: line.id }),
+  );
+  const labFeedCode = await made(
+    staff.post(`${at}/lab-feed/codes`, { system: 'L', code: `WALK-${tag}`, analyte: 'h_index' }),
+  );
+  await staff.request('POST', `${at}/lab-feed/hl7`, {
+    body: [
+      `MSH|^~\\&|LIS|WALK|VIALQC|VIALQC|20250106080000+0000||ORU^R01|WALK-${tag}|P|2.5.1`,
+      `OBR|1||WALK-1|||||20250106080000+0000`,
+      `OBX|1|NM|WALK-${tag}^^L||-1|mg/dL|||||F`,
+    ].join('\r'),
+    headers: { 'Content-Type': 'application/hl7-v2+er7' },
+  });
+  const [labFeedMessage]: { id: string }[] = await db.query(
+    `SELECT id FROM lab_feed_messages WHERE institute_id = $1 AND control_id = $2`,
+    [instituteId, `WALK-${tag}`],
+  );
   // An alarm of the line's monitoring, open (the rules open events only on a monitored line).
   const [event]: { id: number }[] = await db.query(
     `INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id)
@@ -528,6 +553,9 @@ export async function seedResources(
     clinicalData: clinicalData.id,
     comparisonStudy: comparisonStudy.id,
     comparisonExclusion: comparisonExclusion.id,
+    labFeedLocation: labFeedLocation.id,
+    labFeedCode: labFeedCode.id,
+    labFeedMessage: Number(labFeedMessage.id),
     hemolysisData: hemolysisData.id,
     measurement: (measurements.body as { items: { id: number }[] }).items[0].id,
     institute: instituteId,

@@ -124,6 +124,15 @@ export function spawnRecordWorker(env: Record<string, string>): Promise<Spawned>
   return start('testing/record-worker-main.ts', env, /Record worker is processing records/);
 }
 
+/** `npm run feed` (server/lab-feed-bridge/main.ts) with `env`; resolves once it listens, with its port. */
+export async function spawnBridge(
+  env: Record<string, string>,
+): Promise<Spawned & { port: number }> {
+  const spawned = await start('server/lab-feed-bridge/main.ts', env, /bridge listening on .*\n/);
+  const port = Number(/listening on .*:(\d+) for/.exec(spawned.output())![1]);
+  return { ...spawned, port };
+}
+
 /** A direct connection to the test database, to watch the records and the job queue. */
 export async function watchDatabase(url: string) {
   const client = new Client({ connectionString: url });

@@ -28,6 +28,8 @@ export const MIDDLE_TABS: readonly NavEntry[] = [
   { path: '/comparison-studies', label: 'Comparison Studies', flag: 'clinicalData' },
   { path: '/hemolysis-index', label: 'Hemolysis Index', flag: 'hemolysisTracking' },
   { path: '/rejection-insights', label: 'Rejection Insights', flag: 'hemolysisTracking' },
+  { path: '/lab-feed', label: 'Lab Feed', flag: 'hemolysisTracking' },
+  { path: '/benchmarks', label: 'Benchmarks' },
 ];
 
 const DASHBOARD_TAB: NavEntry = { path: '/dashboard', label: 'Dashboard' };
@@ -41,6 +43,7 @@ export const SETTINGS_MENU: readonly NavEntry[] = [
   { path: '/vials', label: 'Manage Vials', action: 'vials:manage' },
   { path: '/rejection-calculator', label: 'Rejection Calculator', action: 'rejection:calculator' },
   { path: '/audit-log', label: 'Audit Log', action: 'audit:read' },
+  { path: '/benchmarks/overview', label: 'Benchmarking Overview', action: 'benchmarks:overview' },
   { path: '/account', label: 'Account Settings' },
   { path: '/support/contact', label: 'Contact Us', action: 'support:contact' },
 ];

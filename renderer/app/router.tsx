@@ -42,9 +42,12 @@ const ClinicalDataPage = lazyScreen(() => import('./routes/clinical-data'));
 const ComparisonStudiesPage = lazyScreen(() => import('./routes/comparison-studies'));
 const ComparisonStudyNewPage = lazyScreen(() => import('./routes/comparison-study-new'));
 const ComparisonStudyPage = lazyScreen(() => import('./routes/comparison-study'));
+const BenchmarksPage = lazyScreen(() => import('./routes/benchmarks'));
+const BenchmarksOverviewPage = lazyScreen(() => import('./routes/benchmarks-overview'));
 const HemolysisIndexPage = lazyScreen(() => import('./routes/hemolysis-index'));
 const HemolysisDataPage = lazyScreen(() => import('./routes/hemolysis-data'));
 const HemolysisDataSettingsPage = lazyScreen(() => import('./routes/hemolysis-data-settings'));
+const LabFeedPage = lazyScreen(() => import('./routes/lab-feed'));
 const OrganizationsPage = lazyScreen(() => import('./routes/organizations'));
 const OrganizationSettingsPage = lazyScreen(() => import('./routes/organization-settings'));
 const UsersPage = lazyScreen(() => import('./routes/users'));
@@ -127,7 +130,17 @@ export const router = createBrowserRouter([
                 element: <AccountPage />,
               },
               { path: '/settings', handle: screen('Settings'), element: <SettingsPage /> },
-              { path: '/records/:view?', handle: screen('Records'), element: <RecordsPage /> },
+              // Two titles for the two lists (issue 44): a tab or the history tells them apart.
+              {
+                path: '/records/to-review',
+                handle: screen('Records to Review'),
+                element: <RecordsPage />,
+              },
+              {
+                path: '/records/:view?',
+                handle: screen('Reviewed Records'),
+                element: <RecordsPage />,
+              },
               { path: '/record/:id', handle: screen('Record'), element: <RecordPage /> },
               { path: '/labels', handle: screen('Labels'), element: <LabelsPage /> },
               {
@@ -299,6 +312,29 @@ export const router = createBrowserRouter([
                 element: (
                   <RequireAccess flag="clinicalData">
                     <ComparisonStudyPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/benchmarks',
+                handle: screen('Peer Benchmarking'),
+                element: <BenchmarksPage />,
+              },
+              {
+                path: '/benchmarks/overview',
+                handle: screen('Peer Benchmarking Overview', { organization: false }),
+                element: (
+                  <RequireAccess action="benchmarks:overview">
+                    <BenchmarksOverviewPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: '/lab-feed/:view?',
+                handle: screen('Lab Feed'),
+                element: (
+                  <RequireAccess flag="hemolysisTracking">
+                    <LabFeedPage />
                   </RequireAccess>
                 ),
               },

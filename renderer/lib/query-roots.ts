@@ -11,6 +11,8 @@ export const queryRoots = {
   accessTokens: ['access-tokens'],
   auth: ['auth'],
   analyzer: ['analyzer'],
+  /** Peer benchmarking: an institute's switch, its quarter's figures, the staff overview. */
+  benchmarks: ['benchmarks'],
   /** The audit trail: the Audit Log and each object's History. */
   audit: ['audit'],
   clinicalData: ['clinical-data'],
@@ -27,6 +29,10 @@ export const queryRoots = {
   hemolysis: ['hemolysis'],
   institutes: ['institutes'],
   labels: ['labels'],
+  /** The lab feed: its status, needs-mapping inbox, mappings and messages. */
+  labFeed: ['lab-feed'],
+  /** The lab feed's daily outcomes of a line, the before/after test and the comment cut-offs. */
+  labOutcomes: ['lab-outcomes'],
   lines: ['lines'],
   /** The signed-in user's notifications, their unread count and their settings per institute. */
   notifications: ['notifications'],
@@ -58,6 +64,8 @@ export const REJECTION_DEPENDENT_ROOTS = [
   queryRoots.lines,
   queryRoots.validations,
   queryRoots.hemolysis,
+  // The outcome tiers and the before/after cut-off are the analyzer's thresholds.
+  queryRoots.labOutcomes,
 ] as const;
 
 export const invalidateRejectionFigures = (queryClient: QueryClient) =>

@@ -14,6 +14,15 @@ import { Contract, ContractFile } from '../entities/contract';
 import { HemolysisData, HemolysisMeasurement } from '../entities/hemolysis-data';
 import { Institute } from '../entities/institute';
 import { Label } from '../entities/label';
+import {
+  LabFeedCode,
+  LabFeedDay,
+  LabFeedKey,
+  LabFeedLocation,
+  LabFeedMessage,
+  LabFeedResult,
+} from '../entities/lab-feed';
+import { LabFeedSettings } from '../entities/lab-feed-settings';
 import { Line } from '../entities/line';
 import { LineSequenceSummary } from '../entities/line-sequence-summary';
 import {
@@ -79,6 +88,13 @@ export const ENTITIES = [
   AuditEvent,
   ComparisonStudy,
   ComparisonStudyExclusion,
+  LabFeedKey,
+  LabFeedMessage,
+  LabFeedLocation,
+  LabFeedCode,
+  LabFeedResult,
+  LabFeedDay,
+  LabFeedSettings,
 ];
 
 /** Migrations are compiled files in dist/ and TypeScript under Jest and tsx. */

@@ -30,7 +30,7 @@ export async function storedRun(
   });
 }
 
-interface DemoLine {
+export interface DemoLine {
   name: string;
   roughness: number;
   manufacturer: string | null;
@@ -115,14 +115,26 @@ function prng(seed: number) {
   };
 }
 
-async function seedInstitute(
+/** When a demo institute's runs happen (epoch ms); by default the last six months. */
+export interface DemoSpan {
+  from: number;
+  to: number;
+}
+
+/**
+ * One demo institute's vials, labels, lines and simulated, processed runs (`perWeek` of each line
+ * spread over `span`); the last ten days' runs wait in the review queue.
+ */
+export async function seedInstitute(
   ctx: AppContext,
   institute: Institute,
   lines: DemoLine[],
   vials: { label: string; uuid: string }[],
   seed: number,
+  span: DemoSpan = { from: Date.now() - MONTHS * 30 * DAY_MS, to: Date.now() },
 ) {
   const random = prng(seed);
+  const spanDays = (span.to - span.from) / DAY_MS;
   const savedVials = await ctx.db
     .getRepository(Vial)
     .save(vials.map((v) => ({ ...v, version: 'VV2', instituteId: institute.id })));
@@ -145,10 +157,10 @@ async function seedInstitute(
         ? 'Samples walked to the lab: the reference for the lines.'
         : null,
     });
-    const runs = Math.round((demo.perWeek * (MONTHS * 30)) / 7);
+    const runs = Math.round((demo.perWeek * spanDays) / 7);
     for (let i = 0; i < runs; i++) {
-      const ageDays = random() * MONTHS * 30;
-      const day = new Date(now - ageDays * DAY_MS);
+      const day = new Date(span.to - random() * spanDays * DAY_MS);
+      const ageDays = (now - day.getTime()) / DAY_MS;
       day.setUTCHours(7 + Math.floor(random() * 10), Math.floor(random() * 60), 0, 0);
       const roll = random();
       const error: SimulatedError =

@@ -4,6 +4,7 @@ import { Institute } from '../entities/institute';
 import { User } from '../entities/user';
 import { recomputeRejection } from '../domain/rejection/service';
 import type { Role } from '../../shared/domain/roles';
+import { seedDemoBenchmarks } from './demo-benchmarks';
 import { seedDemoClinical } from './demo-clinical';
 import { seedDemoComparison } from './demo-comparison';
 import { seedDemoMonitoring } from './demo-monitoring';
@@ -140,6 +141,8 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
     await seedDemoMonitoring(ctx);
     // A comparison study on the roughest line, the monitored one's drift included.
     await seedDemoComparison(ctx);
+    // Four peer hospitals taking part with the demo hospital: one quarter of peer benchmarks.
+    await seedDemoBenchmarks(ctx);
     // Autovacuum gathers the planner's statistics a minute or more after a bulk fill; until then
     // it takes each table for nearly empty and sorts a whole institute's records for a page
     // instead of reading the date index (twice the database time of a records page).

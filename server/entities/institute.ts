@@ -50,6 +50,10 @@ export class Institute {
   @Column({ type: 'boolean', default: false })
   mfaRequired: boolean;
 
+  /** It takes part in peer benchmarking (peer-benchmarking.md section 1); audited. */
+  @Column({ type: 'boolean', default: false })
+  benchmarkingOptIn: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

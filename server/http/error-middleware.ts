@@ -1,5 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '../app-context';
+import type { ValidationIssue } from '../../shared/api/common';
+import { inLanguage } from '../../shared/i18n/english-text';
+import { answerLanguage, type Language } from '../../shared/i18n/languages';
 import { DomainError } from '../domain/errors';
 import { requestIdOf, routeTemplate } from './request-log';
 
@@ -23,6 +26,15 @@ const BY_STATUS: Record<number, string> = {
 };
 
 /**
+ * A detail (or each msg of a 422's list) in the language Accept-Language asks for; field names,
+ * codes and values stay as they are, and a text the catalogue lacks stays English.
+ */
+function localized(detail: string | ValidationIssue[], language: Language) {
+  if (typeof detail === 'string') return inLanguage(detail, language);
+  return detail.map((issue) => ({ ...issue, msg: inLanguage(issue.msg, language) }));
+}
+
+/**
  * The one place errors become answers: `{detail}` with the right status, and never a stack
  * trace, SQL, a file path or a library's own message (those go to the log only).
  */
@@ -32,8 +44,12 @@ export function errorMiddleware(log: Logger): ErrorRequestHandler {
       next(err);
       return;
     }
+    const language = answerLanguage(req.get('accept-language'));
     if (err instanceof DomainError) {
-      res.set(err.headers).status(err.status).json({ detail: err.detail });
+      res
+        .set(err.headers)
+        .status(err.status)
+        .json({ detail: localized(err.detail, language) });
       return;
     }
     // body-parser (malformed or oversized bodies), static files, bad URLs.
@@ -43,13 +59,13 @@ export function errorMiddleware(log: Logger): ErrorRequestHandler {
         (typeof type === 'string' && Object.hasOwn(CLIENT_ERRORS, type) && CLIENT_ERRORS[type]) ||
         (Object.hasOwn(BY_STATUS, status) && BY_STATUS[status]) ||
         'The request cannot be answered.';
-      res.status(status).json({ detail });
+      res.status(status).json({ detail: localized(detail, language) });
       return;
     }
     // The route template, not the URL: a path or query may hold a token.
     log.error(`Unhandled error on ${req.method} ${routeTemplate(req)}`, err, {
       req_id: requestIdOf(res),
     });
-    res.status(500).json({ detail: 'Something went wrong on our end.' });
+    res.status(500).json({ detail: localized('Something went wrong on our end.', language) });
   };
 }

@@ -96,8 +96,24 @@ const BODIES: Record<string, () => unknown> = {
   }),
   'PATCH /v2/contracts/{id}': () => ({ title: walkText() }),
   'PATCH /v2/hemolysis-index-data/{id}': () => ({ title: walkText() }),
+  // Below any analyzer threshold, and another cut-off each call (each leaves its entry).
+  'PUT /v2/institutes/{id}/lab-feed/settings': () => ({
+    comment_above: { potassium: ((++walkCalls % 50) + 1) / 100, ldh: null, asat: null },
+  }),
   'PATCH /v2/hemolysis-index-data/{id}/measurements/{mid}': () => ({ value: ++walkCalls }),
+  // A new code each call (a code is mapped once); the seeded rejected message stays rejected.
+  'POST /v2/institutes/{id}/lab-feed/locations': () => ({ code: walkText(), line: ids.line }),
+  'POST /v2/institutes/{id}/lab-feed/codes': () => ({
+    system: 'L',
+    code: walkText(),
+    analyte: 'h_index',
+  }),
+  'PATCH /v2/lab-feed/locations/{id}': () => ({ code: walkText() }),
+  'PATCH /v2/lab-feed/codes/{id}': () => ({ code: walkText() }),
+  'POST /v2/institutes/{id}/lab-feed/messages/retry': () => ({ ids: [ids.labFeedMessage] }),
   'PATCH /v2/institutes/{id}': () => ({ total_lines: ++walkCalls }),
+  // Switched on by the first role allowed (its entry), so the benchmarks routes after it answer.
+  'PUT /v2/institutes/{id}/benchmarking': () => ({ opt_in: true }),
   'PATCH /v2/vials/{label}': () => ({ notes: walkText() }),
   'PATCH /v2/records/{id}': () => ({ exclude: ++walkCalls % 2 === 0 }),
   'POST /v2/institutes/{id}/records/bulk': () => ({
@@ -136,6 +152,13 @@ const UNREACHED = [
   // cannot be changed (409); comparison-studies.api.test.ts deletes drafts and exclusions.
   'DELETE /v2/comparison-studies/{id}',
   'DELETE /v2/comparison-studies/{id}/exclusions/{exclusion_id}',
+  // Exactly one of analyte and hi_above, neither required alone: the walk sends the required
+  // parameters only (422); lab-outcomes.api.test.ts answers it.
+  'GET /v2/institutes/{id}/lab-feed/before-after',
+  // A message is HL7 v2 text or a FHIR Bundle of its own media type, not a JSON body of the
+  // document: lab-feed-hl7.api.test.ts and lab-feed-fhir.api.test.ts send section 10's examples.
+  'POST /v2/institutes/{id}/lab-feed/hl7',
+  'POST /v2/institutes/{id}/lab-feed/fhir',
 ];
 /** Successes that need a code of an authenticator app (second-factor.api.test.ts has them). */
 const NEED_A_CODE = [

@@ -57,6 +57,20 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  readonly labFeedMessages = new Counter({
+    name: 'vialqc_lab_feed_messages_total',
+    help: 'Lab feed messages and bundles received, by source (hl7, fhir) and outcome',
+    labelNames: ['source', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly labFeedResults = new Counter({
+    name: 'vialqc_lab_feed_results_total',
+    help: 'Lab feed results received, by state (filed, pending, ignored)',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     // Every outcome is exported from the start, at zero: an alert on the rate of failures needs
@@ -64,6 +78,10 @@ export class ServerMetrics {
     for (const outcome of ['processed', 'failed', 'retried', 'gone'])
       this.processingSeconds.zero({ outcome });
     for (const outcome of ['sent', 'failed']) this.mails.inc({ outcome }, 0);
+    for (const source of ['hl7', 'fhir'])
+      for (const outcome of ['accepted', 'duplicate', 'rejected', 'test'])
+        this.labFeedMessages.inc({ source, outcome }, 0);
+    for (const state of ['filed', 'pending', 'ignored']) this.labFeedResults.inc({ state }, 0);
   }
 
   /** The figures read when scraped: the job queue's backlog and the database pool. */

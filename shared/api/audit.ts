@@ -32,6 +32,10 @@ export const AUDIT_OBJECT_TYPES = [
   'export',
   'comparison_study',
   'comparison_exclusion',
+  'lab_feed_settings',
+  'lab_feed_location',
+  'lab_feed_code',
+  'lab_feed_message',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

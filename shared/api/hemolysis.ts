@@ -37,7 +37,15 @@ export const HEMOLYSIS_MESSAGES = {
   measurementUpdated: 'Measurement corrected successfully',
   measurementUpdateFailed: 'Unable to correct the measurement',
   empty: 'No Hemolysis Data',
+  feedSetFollowsMappings:
+    'A lab-feed data set follows the location mappings: change a mapping instead.',
+  feedMeasurementFromLab:
+    'Results from the lab feed are corrected by the laboratory system (OBX-11 = C).',
 } as const;
+
+/** Where a data set's measurements come from: a CSV upload, or the lab feed (lab-feed.md 7). */
+export const HEMOLYSIS_DATA_SOURCES = ['upload', 'feed'] as const;
+export type HemolysisDataSource = (typeof HEMOLYSIS_DATA_SOURCES)[number];
 
 /** Limits of one file (hemolysis-data.md section 3). */
 export const HEMOLYSIS_MAX_BYTES = 50 * 1024 * 1024;
@@ -76,8 +84,9 @@ export const hemolysisData = z.object({
   /** Rows skipped because their h_index was empty. */
   skipped_rows: out.int(),
   file_size: out.int(),
-  /** The original file; fetch with the bearer token. */
-  download_url: out.text(),
+  source: z.enum(HEMOLYSIS_DATA_SOURCES),
+  /** The original file; fetch with the bearer token. Null for a lab-feed set (no file). */
+  download_url: out.text().nullable(),
 });
 export type HemolysisDataDto = z.infer<typeof hemolysisData>;
 

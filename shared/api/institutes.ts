@@ -56,6 +56,8 @@ export const institute = z.object({
   vial_silent_days: out.int().nullable(),
   /** Its password users must sign in with a second factor. */
   mfa_required: z.boolean(),
+  /** It takes part in peer benchmarking (read-only here: PUT /v2/institutes/{id}/benchmarking). */
+  benchmarking_opt_in: z.boolean(),
   /**
    * Whether the caller has multi-organization access (administration.md section 6: several
    * institutes, or the admin, owner or staff role): the organization selector may switch.
@@ -98,6 +100,8 @@ export const STAFF_ONLY_INSTITUTE_FIELDS = [
 export const instituteListQuery = pageQuery.extend({
   size: intParam(1, 10000).default(1000),
   exclude_archived: queryBoolean.optional(),
+  /** Only the institutes that take part in peer benchmarking (or only those that do not). */
+  benchmarking_opt_in: queryBoolean.optional(),
   search_string: text().max(200).optional(),
 });
 export type InstituteListQuery = z.output<typeof instituteListQuery>;

@@ -92,6 +92,11 @@ export const ssoSettings = z.object({
   domains: z.array(ssoDomain),
   default_role: z.enum(SSO_ROLES),
   password_login_allowed: z.boolean(),
+  /**
+   * The address the provider sends people back to ({PUBLIC_URL}/v2/auth/sso/callback): the one
+   * to register with it, whatever address the settings page was opened at.
+   */
+  redirect_uri: out.text(),
 });
 export type SsoSettings = z.infer<typeof ssoSettings>;
 

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { toHundredths } from './hundredths';
 import { passingBablok, passingBablokBias, passingBablokFit, selectRanks } from './passing-bablok';
 import { pairsOf } from './testing/helpers';
+import { zCritical } from './distributions';
+import type { Confidence, Pair } from './types';
 
 const fromValues = (x: number[], y: number[]) => pairsOf(x.map(toHundredths), y.map(toHundredths));
 
@@ -99,6 +101,56 @@ describe('passingBablok', () => {
     // 0 + (151/150 − 1)·15 = 0.1
     expect(passingBablokBias(fit, 15)).toBe(0.1);
     expect(passingBablokBias(fit, 15.123)).toBeCloseTo(15.123 / 150, 14);
+  });
+});
+
+describe('passingBablok on large groups (the slopes bracketed by a sample)', () => {
+  // Reference: every slope sorted, E, K and C as section 3.4 says, med() on the sorted slopes.
+  function reference(pairs: Pair[], confidence: Confidence) {
+    const n = pairs.length;
+    const slopes: number[] = [];
+    let e = 0;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const dx = pairs[j].x - pairs[i].x;
+        const dy = pairs[j].y - pairs[i].y;
+        if (dx === 0 && dy === 0) continue;
+        if (dx !== 0 && dy === -dx) e++;
+        else if (dx !== 0 && dy / dx < -1) k++;
+        slopes.push(dx === 0 ? Infinity : dy / dx);
+      }
+    }
+    const sorted = Float64Array.from(slopes).sort();
+    const med = (q: number) =>
+      q % 2 === 1 ? sorted[(q + 1) / 2 - 1] : (sorted[q / 2 - 1] + sorted[q / 2]) / 2;
+    const l = 2 * k + e;
+    const c = Math.round(zCritical(confidence) * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18));
+    return [med(sorted.length + l), med(sorted.length - c + l), med(sorted.length + c + l)];
+  }
+
+  it.each([
+    ['noisy, distinct references', 400, (x: number, r: number) => Math.round(x * 1.03 + r * 800)],
+    [
+      'few distinct references (+∞ slopes, ties)',
+      300,
+      (x: number, r: number) => x + Math.round(r * 3),
+    ],
+    ['a negative slope near −1', 250, (x: number, r: number) => Math.round(-0.97 * x + r * 400)],
+  ])('gives the figures every sorted slope gives: %s', (_, n, yOf) => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pairs = Array.from({ length: n }, (_, id) => {
+      const x = n === 300 ? Math.floor(next() * 20) * 100 : Math.floor(next() * 30_000);
+      return { id, x, y: yOf(x, next() - 0.5) };
+    });
+    for (const confidence of [0.9, 0.95, 0.99] as const) {
+      const [slope, lower, upper] = reference(pairs, confidence);
+      const fit = passingBablok(pairs, confidence)!;
+      expect(fit.slope).toBeCloseTo(slope, 12);
+      expect(fit.slope_ci[0]).toBeCloseTo(lower, 12);
+      expect(fit.slope_ci[1]).toBeCloseTo(upper, 12);
+    }
   });
 });
 

@@ -51,74 +51,14 @@ export function passingBablokFit(
   }
   const xs = Float64Array.from(pairs, (pair) => pair.x);
   const ys = Float64Array.from(pairs, (pair) => pair.y);
-
-  // 1. The slopes, E (= −1 exactly) and K (< −1).
-  const slopes = slopeArray((n * (n - 1)) / 2);
-  let count = 0;
-  let e = 0;
-  let k = 0;
-  for (let i = 0; i < n - 1; i++) {
-    const xi = xs[i];
-    const yi = ys[i];
-    for (let j = i + 1; j < n; j++) {
-      const dx = xs[j] - xi;
-      const dy = ys[j] - yi;
-      if (dx === 0) {
-        if (dy !== 0) slopes[count++] = Infinity;
-        continue;
-      }
-      if (dy === -dx) e++;
-      else if (dx > 0 ? dy < -dx : dy > -dx) k++;
-      slopes[count++] = dy / dx;
-    }
-  }
-  const bigN = count;
-  if (bigN === 0) return null;
-  const l = 2 * k + e;
-
-  /** The 0-based ranks `med(q)` averages, or null when they lie beyond the N slopes. */
-  const ranksOf = (q: number): Positions => {
-    if (q < 1) return null;
-    const a = q % 2 === 1 ? (q + 1) / 2 : q / 2;
-    const b = q % 2 === 1 ? a : a + 1;
-    return b > bigN ? null : [a - 1, b - 1];
-  };
-
-  // 3. The estimate; 4. its bounds: which ranks of the sorted slopes they use.
-  const estimateRanks = ranksOf(bigN + l);
-  if (!estimateRanks) return null;
   const c = roundHalfAway(zCritical(confidence) * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18));
-  const lowerExists = Math.floor((bigN - c + l + 1) / 2) >= 2 * e + 1;
-  const upperExists = Math.floor((bigN + c + l + 1) / 2) <= bigN;
-  const both = lowerExists && upperExists;
-  const lowerRanks = both ? ranksOf(bigN - c + l) : null;
-  const upperRanks = both ? ranksOf(bigN + c + l) : null;
-
-  // 2. Only those slopes of the ascending order (+∞ last): each put at its rank by selection.
-  const sorted = slopes.subarray(0, bigN);
-  const ranks = new Set<number>();
-  for (const at of [estimateRanks, lowerRanks, upperRanks])
-    if (at) for (const r of at) ranks.add(r);
-  selectRanks(
-    sorted,
-    [...ranks].sort((a, b) => a - b),
-  );
-  /** `med(q)`'s ranks, or null when it is +∞ (its upper slope is). */
-  const finite = (at: Positions): Positions => (at && sorted[at[1]] !== Infinity ? at : null);
-  const estimate = finite(estimateRanks);
-  if (!estimate) return null;
-  const lowerAt = finite(lowerRanks);
-  const upperAt = finite(upperRanks);
-
-  // The slopes these use, as fractions dy/dx (found again by the same division).
-  const wanted = new Set<number>();
-  for (const at of [estimate, lowerAt, upperAt]) {
-    if (at) for (const index of at) wanted.add(sorted[index]);
-  }
-  const fractions = findFractions(xs, ys, wanted);
+  const banded = bandedSlopes(xs, ys, c);
+  const found = banded === undefined ? allSlopes(xs, ys, c) : banded;
+  if (!found) return null;
+  const { estimate, lowerAt, upperAt, valueAt, fractions } = found;
   const exactOf = (at: [number, number]): Exact => {
-    const a = sorted[at[0]];
-    const b = sorted[at[1]];
+    const a = valueAt(at[0]);
+    const b = valueAt(at[1]);
     // (+ 0: a slope 0/−dx is −0, which the answer writes as 0)
     if (a === b) return { value: a + 0, exact: fractions.get(a)! };
     const exact = midpoint(fractions.get(a)!, fractions.get(b)!);
@@ -151,6 +91,233 @@ export function passingBablokFit(
     slope: slope.exact,
     intercept,
   };
+}
+
+/** The ranks of the ascending slopes each `med(q)` averages: the estimate's and its bounds'. */
+interface Ranks {
+  estimate: Positions;
+  lower: Positions;
+  upper: Positions;
+}
+
+/** Steps 3 and 4: which ranks the estimate and its bounds use, from N, E, K and C. */
+function ranksFor(bigN: number, e: number, k: number, c: number): Ranks {
+  const l = 2 * k + e;
+  /** The 0-based ranks `med(q)` averages, or null when they lie beyond the N slopes. */
+  const ranksOf = (q: number): Positions => {
+    if (q < 1) return null;
+    const a = q % 2 === 1 ? (q + 1) / 2 : q / 2;
+    const b = q % 2 === 1 ? a : a + 1;
+    return b > bigN ? null : [a - 1, b - 1];
+  };
+  const lowerExists = Math.floor((bigN - c + l + 1) / 2) >= 2 * e + 1;
+  const upperExists = Math.floor((bigN + c + l + 1) / 2) <= bigN;
+  const both = lowerExists && upperExists;
+  return {
+    estimate: ranksOf(bigN + l),
+    lower: both ? ranksOf(bigN - c + l) : null,
+    upper: both ? ranksOf(bigN + c + l) : null,
+  };
+}
+
+/** The distinct ranks of `ranks`, ascending. */
+function rankList({ estimate, lower, upper }: Ranks): number[] {
+  const list = new Set<number>();
+  for (const at of [estimate, lower, upper]) if (at) for (const r of at) list.add(r);
+  return [...list].sort((a, b) => a - b);
+}
+
+/** The slopes a fit uses, once selected: their ranks, values and fractions. */
+interface Selected {
+  estimate: [number, number];
+  lowerAt: Positions;
+  upperAt: Positions;
+  /** The slope at a selected rank. */
+  valueAt: (rank: number) => number;
+  /** For each slope at those ranks, one pair's dy/dx that rounds to it. */
+  fractions: Map<number, Rational>;
+}
+
+/** `ranks` with the bounds at +∞ dropped; null when the estimate's upper slope is +∞. */
+function selectedOf(
+  ranks: Ranks,
+  valueAt: (rank: number) => number,
+  fractionsOf: (wanted: Set<number>) => Map<number, Rational>,
+): Selected | null {
+  /** `med(q)`'s ranks, or null when it is +∞ (its upper slope is). */
+  const finite = (at: Positions): Positions => (at && valueAt(at[1]) !== Infinity ? at : null);
+  const estimate = finite(ranks.estimate);
+  if (!estimate) return null;
+  const lowerAt = finite(ranks.lower);
+  const upperAt = finite(ranks.upper);
+  const wanted = new Set<number>();
+  for (const at of [estimate, lowerAt, upperAt]) if (at) for (const r of at) wanted.add(valueAt(r));
+  return { estimate, lowerAt, upperAt, valueAt, fractions: fractionsOf(wanted) };
+}
+
+/**
+ * Steps 1 and 2 on every slope: all N computed into an array (E and K counted while filling, by
+ * integer comparison: a slope of −1 is dy = −dx), the few ranks put in place by selection, their
+ * fractions found by dividing again. Null when there is no slope or the estimate is +∞.
+ */
+function allSlopes(xs: Float64Array, ys: Float64Array, c: number): Selected | null {
+  const n = xs.length;
+  const slopes = slopeArray((n * (n - 1)) / 2);
+  let count = 0;
+  let e = 0;
+  let k = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const xi = xs[i];
+    const yi = ys[i];
+    for (let j = i + 1; j < n; j++) {
+      const dx = xs[j] - xi;
+      const dy = ys[j] - yi;
+      if (dx === 0) {
+        if (dy !== 0) slopes[count++] = Infinity;
+        continue;
+      }
+      if (dy === -dx) e++;
+      else if (dx > 0 ? dy < -dx : dy > -dx) k++;
+      slopes[count++] = dy / dx;
+    }
+  }
+  if (count === 0) return null;
+  const ranks = ranksFor(count, e, k, c);
+  if (!ranks.estimate) return null;
+  const sorted = slopes.subarray(0, count);
+  selectRanks(sorted, rankList(ranks));
+  return selectedOf(
+    ranks,
+    (rank) => sorted[rank],
+    (wanted) => findFractions(xs, ys, wanted),
+  );
+}
+
+/** Slopes drawn to bracket the ranks a fit needs (at least, and about 8·√N when more). */
+const BAND_SAMPLE = 4096;
+
+/**
+ * Steps 1 and 2 without holding every slope: a sample of slopes (pairs drawn by a fixed
+ * generator, so the same pairs give the same work) brackets the ranks the estimate and its bounds
+ * need by two slope values lo ≤ hi, with a margin of about 4 standard errors. One pass over the
+ * pairs then counts N, E, K and the slopes below lo, and keeps only those in [lo, hi] (the band),
+ * with their pair, in the pairs' order. The ranks are then selected in the band, and the first
+ * pair of the band giving each wanted slope is the first of all pairs (every slope of that value
+ * is in the band): the same values and fractions as `allSlopes`. Undefined when the sample cannot
+ * help (few slopes) or missed (a rank outside the band, or the band larger than expected): the
+ * caller then uses `allSlopes`.
+ */
+function bandedSlopes(xs: Float64Array, ys: Float64Array, c: number): Selected | null | undefined {
+  const n = xs.length;
+  const pairCount = (n * (n - 1)) / 2;
+  const draws = Math.min(
+    pairCount >> 2,
+    Math.max(BAND_SAMPLE, Math.round(8 * Math.sqrt(pairCount))),
+  );
+  if (draws < 256) return undefined;
+  // The sample: slopes of drawn pairs i < j, and how many of them are −1 or < −1.
+  let seed = 0x9e3779b9;
+  const next = (): number => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const sample = new Float64Array(draws);
+  let taken = 0;
+  let sampleE = 0;
+  let sampleK = 0;
+  for (let d = 0; d < draws; d++) {
+    let i = Math.floor(next() * n);
+    let j = Math.floor(next() * (n - 1));
+    if (j >= i) j++;
+    else [i, j] = [j, i];
+    const dx = xs[j] - xs[i];
+    const dy = ys[j] - ys[i];
+    if (dx === 0) {
+      if (dy !== 0) sample[taken++] = Infinity;
+      continue;
+    }
+    if (dy === -dx) sampleE++;
+    else if (dx > 0 ? dy < -dx : dy > -dx) sampleK++;
+    sample[taken++] = dy / dx;
+  }
+  if (taken === 0) return undefined;
+  const drawn = sample.subarray(0, taken).sort();
+  // The ranks' span as fractions of N, estimated from the sample, widened by the margin.
+  const l = 2 * sampleK + sampleE;
+  const margin = 2 * Math.sqrt(taken) + 2 * Math.sqrt(l + 1);
+  const span = (c * draws) / pairCount;
+  const lowAt = Math.floor((taken - span + l) / 2 - margin) - 1;
+  const highAt = Math.ceil((taken + span + l) / 2 + margin) + 1;
+  if (lowAt >= taken || highAt < 0) return undefined;
+  const lo = lowAt < 0 ? -Infinity : drawn[lowAt];
+  const hi = highAt >= taken ? Infinity : drawn[highAt];
+  const capacity = Math.min(
+    pairCount,
+    Math.ceil(((Math.min(highAt, taken) - Math.max(lowAt, 0) + 1) / taken) * pairCount * 1.25) +
+      1024,
+  );
+  // The pass: N, E, K, the slopes below lo, and the band with each slope's pair (i·n + j).
+  const band = new Float64Array(capacity);
+  const where = new Float64Array(capacity);
+  let size = 0;
+  let below = 0;
+  let count = 0;
+  let e = 0;
+  let k = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const xi = xs[i];
+    const yi = ys[i];
+    for (let j = i + 1; j < n; j++) {
+      const dx = xs[j] - xi;
+      const dy = ys[j] - yi;
+      let slope = Infinity;
+      if (dx === 0) {
+        if (dy === 0) continue;
+      } else {
+        if (dy === -dx) e++;
+        else if (dx > 0 ? dy < -dx : dy > -dx) k++;
+        slope = dy / dx;
+      }
+      count++;
+      if (slope < lo) below++;
+      else if (slope <= hi) {
+        if (size < capacity) {
+          band[size] = slope;
+          where[size] = i * n + j;
+        }
+        size++;
+      }
+    }
+  }
+  if (count === 0) return null;
+  const ranks = ranksFor(count, e, k, c);
+  if (!ranks.estimate) return null;
+  const wanted = rankList(ranks);
+  if (size > capacity || wanted[0] < below || wanted[wanted.length - 1] >= below + size) {
+    return undefined;
+  }
+  const selected = band.slice(0, size);
+  selectRanks(
+    selected,
+    wanted.map((rank) => rank - below),
+  );
+  return selectedOf(
+    ranks,
+    (rank) => selected[rank - below],
+    (values) => {
+      const found = new Map<number, Rational>();
+      for (let t = 0; t < size && found.size < values.size; t++) {
+        const slope = band[t];
+        if (found.has(slope) || !values.has(slope)) continue;
+        const i = Math.floor(where[t] / n);
+        const j = where[t] - i * n;
+        found.set(slope, ratio(ys[j] - ys[i], xs[j] - xs[i]));
+      }
+      return found;
+    },
+  );
 }
 
 /**

@@ -61,6 +61,12 @@ export const PERMISSIONS = {
    * never its author (a rule of the study, not of the role).
    */
   'comparison-studies:approve': from('admin'),
+  /** The lab feed's mappings and the retry of rejected messages (lab-feed.md sections 6, 8). */
+  'lab-feed:manage': from('admin'),
+  /** Switch peer benchmarking on or off (peer-benchmarking.md section 1). */
+  'benchmarking:switch': from('admin'),
+  /** Every benchmark group with reasons and contributors (peer-benchmarking.md section 7). */
+  'benchmarks:overview': from('staff'),
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

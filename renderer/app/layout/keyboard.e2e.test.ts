@@ -109,13 +109,15 @@ it('shows one visible focus ring on buttons, tabs, chips, switches and grid cell
 
 const TITLES: [string, string][] = [
   ['/dashboard', 'Dashboard · Northfield General Hospital · VialQC'],
-  ['/records', 'Records · Northfield General Hospital · VialQC'],
-  ['/records/to-review', 'Records · Northfield General Hospital · VialQC'],
+  // The two lists are told apart (issue 44).
+  ['/records', 'Reviewed Records · Northfield General Hospital · VialQC'],
+  ['/records/to-review', 'Records to Review · Northfield General Hospital · VialQC'],
   ['/lines', 'Lines · Northfield General Hospital · VialQC'],
   ['/labels', 'Labels · Northfield General Hospital · VialQC'],
   ['/validations', 'Validations · Northfield General Hospital · VialQC'],
   ['/reports', 'Reports · Northfield General Hospital · VialQC'],
   ['/settings', 'Settings · Northfield General Hospital · VialQC'],
+  ['/benchmarks', 'Peer Benchmarking · Northfield General Hospital · VialQC'],
   ['/account', 'Account Settings · VialQC'],
 ];
 
@@ -142,6 +144,7 @@ it('names the staff screens without an organization, and follows the organizatio
     ['/organizations', 'Organizations · VialQC'],
     ['/contracts', 'Contracts · VialQC'],
     ['/vials', 'Vials · VialQC'],
+    ['/benchmarks/overview', 'Peer Benchmarking Overview · VialQC'],
   ]);
   await e2e.page.goto('/lines');
   await chooseOrganization(e2e.page, 'Lakeside Courier Services');

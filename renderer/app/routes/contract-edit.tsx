@@ -18,7 +18,13 @@ export default function ContractEditPage() {
   const contract = useContract(id);
   if (contract.isLoading) return <LoadingScreen />;
   if (!contract.data)
-    return <ErrorFetching error={contract.error} back={{ to: '/contracts', label: 'Contracts' }} />;
+    return (
+      <ErrorFetching
+        error={contract.error}
+        back={{ to: '/contracts', label: 'Contracts' }}
+        notFound="Contract not found."
+      />
+    );
   return (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h1" gutterBottom>

@@ -11,11 +11,12 @@ import { ErrorFetching, RetrievingData } from '../../components/ui/query-state';
 import { HistoryPanel } from '../../features/audit';
 import { useFeatureFlags, useLineWord } from '../../features/institutes';
 import { LineEvents } from '../../features/events';
+import { LabOutcomesView } from '../../features/lab-outcomes';
 import { LineMonitoring, LineSummary, LineValidationsTable, useLine } from '../../features/lines';
 import { LineRecordsList, TrendPlot } from '../../features/records';
 import { LineValidationActions } from '../../features/validations';
 
-/** /line/{id}/{view}: summary, monitoring (flag), records, validations (flag). */
+/** /line/{id}/{view}: summary, monitoring (flag), records, validations (flag), lab outcomes (flag). */
 export default function LineDetailPage() {
   const { id: idParam, view = 'summary' } = useParams();
   const id = Number(idParam);
@@ -27,10 +28,17 @@ export default function LineDetailPage() {
     { value: 'monitoring', label: 'Monitoring', on: flags.monitoring },
     { value: 'records', label: 'Records', on: true },
     { value: 'validations', label: 'Validations', on: flags.validation },
+    { value: 'outcomes', label: 'Lab outcomes', on: flags.hemolysisTracking },
   ].filter((v) => v.on);
 
   if (line.isError)
-    return <ErrorFetching error={line.error} back={{ to: '/lines', label: word.plural }} />;
+    return (
+      <ErrorFetching
+        error={line.error}
+        back={{ to: '/lines', label: word.plural }}
+        notFound={`${word.singular} not found.`}
+      />
+    );
   if (!line.data) return <RetrievingData />;
   if (!views.some((v) => v.value === view)) return <Navigate to={`/line/${id}/summary`} replace />;
   const l = line.data;
@@ -75,6 +83,7 @@ export default function LineDetailPage() {
       )}
       {view === 'records' && <LineRecordsList instituteId={l.institute} lineId={l.id} />}
       {view === 'validations' && <LineValidationsTable lineId={l.id} />}
+      {view === 'outcomes' && <LabOutcomesView lineId={l.id} instituteId={l.institute} />}
       <HistoryPanel instituteId={l.institute} objectType="line" objectId={l.id} />
     </Stack>
   );

@@ -12,7 +12,13 @@ export default function LineRecordsComparePage() {
   const line = useLine(id);
   const word = useLineWord();
   if (line.isError)
-    return <ErrorFetching error={line.error} back={{ to: '/lines', label: word.plural }} />;
+    return (
+      <ErrorFetching
+        error={line.error}
+        back={{ to: '/lines', label: word.plural }}
+        notFound={`${word.singular} not found.`}
+      />
+    );
   if (!line.data) return <RetrievingData />;
   return (
     <Stack spacing={2}>

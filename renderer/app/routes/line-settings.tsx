@@ -19,7 +19,13 @@ export default function LineSettingsPage() {
   const update = useUpdateLine();
   const { enqueueSnackbar } = useSnackbar();
   if (line.isError)
-    return <ErrorFetching error={line.error} back={{ to: '/lines', label: word.plural }} />;
+    return (
+      <ErrorFetching
+        error={line.error}
+        back={{ to: '/lines', label: word.plural }}
+        notFound={`${word.singular} not found.`}
+      />
+    );
   if (!line.data) return <RetrievingData />;
   const l = line.data;
 

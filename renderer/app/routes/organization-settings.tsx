@@ -9,6 +9,7 @@ import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ErrorFetching } from '../../components/ui/query-state';
 import { useUser } from '../../features/auth';
+import { BenchmarkingSwitch } from '../../features/benchmarks';
 import {
   OrganizationForm,
   SsoSettingsPanel,
@@ -26,13 +27,14 @@ const VIEWS = [
   { view: 'users', label: 'Users' },
   { view: 'uploads', label: 'Uploads' },
   { view: 'sign-on', label: 'Single Sign-On' },
+  { view: 'benchmarking', label: 'Peer Benchmarking' },
 ] as const;
 type View = (typeof VIEWS)[number]['view'];
 
 /**
  * /organization/{id}/settings and /organization/{id}/{view} (owner, staff): the organization's
- * settings (staff-only fields for staff alone), its users, its upload summary and its single
- * sign-on provider.
+ * settings (staff-only fields for staff alone), its users, its upload summary, its single
+ * sign-on provider and its peer benchmarking switch.
  */
 export default function OrganizationSettingsPage() {
   const params = useParams();
@@ -108,6 +110,7 @@ export default function OrganizationSettingsPage() {
       {view === 'users' && <InstituteUsersTable instituteId={id} me={me} />}
       {view === 'uploads' && <UploadSummaryPanel instituteId={id} />}
       {view === 'sign-on' && <SsoSettingsPanel instituteId={id} />}
+      {view === 'benchmarking' && <BenchmarkingSwitch instituteId={id} />}
     </Paper>
   );
 }

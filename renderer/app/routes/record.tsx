@@ -18,7 +18,13 @@ export default function RecordPage() {
   usePrefetchRecordCharts(id, useAreaOpen('troubleshooting', useSelectedInstituteId()));
   if (record.isLoading) return <LoadingScreen />;
   if (record.isError || !record.data)
-    return <ErrorFetching error={record.error} back={{ to: '/records', label: 'Records' }} />;
+    return (
+      <ErrorFetching
+        error={record.error}
+        back={{ to: '/records', label: 'Records' }}
+        notFound="Record not found."
+      />
+    );
   return (
     <Stack spacing={2}>
       <RecordDetail record={record.data} complete={complete} />

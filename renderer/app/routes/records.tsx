@@ -1,12 +1,13 @@
 import Paper from '@mui/material/Paper';
-import { useParams } from 'react-router-dom';
+import { useMatch } from 'react-router-dom';
 import { useScreenInstitute } from '../../features/institutes';
 import { RecordsTitle, RecordsView } from '../../features/records';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 
 /** /records (Reviewed) and /records/to-review (the review queue). */
 export default function RecordsPage() {
-  const { view } = useParams();
+  // Its own route, for its own document title (router.tsx).
+  const toReview = useMatch('/records/to-review') !== null;
   const institute = useScreenInstitute();
   return (
     <Paper sx={{ p: 3 }}>
@@ -20,7 +21,7 @@ export default function RecordsPage() {
           key={institute.id}
           instituteId={institute.id}
           timeZone={institute.timezone}
-          tab={view === 'to-review' ? 'to-review' : 'reviewed'}
+          tab={toReview ? 'to-review' : 'reviewed'}
         />
       )}
     </Paper>

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { AnalyzerSettings, RejectionModelSummary } from '../../features/analyzer';
 import { HistoryPanel } from '../../features/audit';
 import { useUser } from '../../features/auth';
-import { useSelectedInstituteId } from '../../features/institutes';
+import { useFeatureFlags, useSelectedInstituteId } from '../../features/institutes';
+import { CommentAboveSettings } from '../../features/lab-outcomes';
 import { InstituteUsersTable } from '../../features/users';
 import { OrganizationVials } from '../../features/vials';
 import { useAllows } from '../../lib/permissions';
@@ -29,6 +30,7 @@ export default function SettingsPage() {
   const instituteId = useSelectedInstituteId();
   const { data: me } = useUser();
   const retiresVials = useAllows('vials:retire');
+  const flags = useFeatureFlags();
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Settings</Typography>
@@ -37,6 +39,7 @@ export default function SettingsPage() {
           <>
             <AnalyzerSettings instituteId={instituteId} />
             <RejectionModelSummary instituteId={instituteId} />
+            {flags.hemolysisTracking && <CommentAboveSettings instituteId={instituteId} />}
             <HistoryPanel instituteId={instituteId} objectType="analyzer" objectId={null} />
           </>
         )}

@@ -42,7 +42,11 @@ export default function ValidationDetailPage() {
   const validation = useValidation(id);
   if (validation.isError)
     return (
-      <ErrorFetching error={validation.error} back={{ to: '/validations', label: 'Validations' }} />
+      <ErrorFetching
+        error={validation.error}
+        back={{ to: '/validations', label: 'Validations' }}
+        notFound="Validation not found."
+      />
     );
   if (!validation.data) return <RetrievingData />;
   const v = validation.data;

@@ -26,7 +26,11 @@ export default function ValidationEditPage() {
 
   if (validation.isError)
     return (
-      <ErrorFetching error={validation.error} back={{ to: '/validations', label: 'Validations' }} />
+      <ErrorFetching
+        error={validation.error}
+        back={{ to: '/validations', label: 'Validations' }}
+        notFound="Validation not found."
+      />
     );
   if (!validation.data) return <RetrievingData />;
   if (completed || !canEdit) return <Navigate to={`/validation/${id}`} replace />;

@@ -24,7 +24,7 @@ export interface WayBack {
 
 /**
  * A panel's query failed: 'Error fetching data' (the spec's text), or `notFound` ('No Data'
- * unless the screen names its item) when the item does not exist, with the server's reason
+ * unless the screen names its item: 'Record not found.') when the item does not exist, with the server's reason
  * below and, given `back`, the way back.
  */
 export function ErrorFetching({
@@ -42,12 +42,14 @@ export function ErrorFetching({
       {errorStatus(error) === 404 ? notFound : 'Error fetching data'}
       {detail && <Typography variant="body2">{detail}</Typography>}
       {back && (
+        // The alert's own text colour: the primary blue on its pink fell short of 4.5:1.
         <Button
           size="small"
+          color="inherit"
           component={Link}
           to={back.to}
           startIcon={<ArrowBackIcon />}
-          sx={{ mt: 1 }}
+          sx={{ mt: 1, textDecoration: 'underline' }}
         >
           Back to {back.label}
         </Button>

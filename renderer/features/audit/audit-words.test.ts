@@ -38,3 +38,26 @@ describe('the audit trail in words', () => {
     expect(zonedDateTime('2026-01-15T23:30:00Z', 'UTC')).toBe('15 Jan 2026 23:30');
   });
 });
+
+describe('links and instants in words (issue 44)', () => {
+  const names = (field: string, value: unknown) =>
+    field === 'line_id' && value === 9
+      ? 'Line Alpha'
+      : field === 'closed_by_id' && value === 3
+        ? 'member@example.org'
+        : undefined;
+
+  it('names a linked line or user, not its id, and drops the _id of a column', () => {
+    expect(changeWords('line_id', { before: null, after: 9 }, names)).toBe('Line: — → Line Alpha');
+    expect(changeWords('closed_by_id', { before: null, after: 3 }, names)).toBe(
+      'Closed by: — → member@example.org',
+    );
+    expect(changeWords('closed_by_id', { after: 4 }, names)).toBe('Closed by: 4');
+  });
+
+  it('writes an instant of a change in the product date format, not microseconds', () => {
+    expect(
+      changeWords('closed_at', { before: null, after: '2026-01-15T23:30:00.123456+00:00' }),
+    ).toMatch(/^Closed at: — → \d{2} Jan 2026 \d{2}:30$/);
+  });
+});

@@ -68,7 +68,8 @@ export const FIELD_WORDS: Record<string, string> = {
 
 export const fieldWords = (field: string): string => {
   if (Object.hasOwn(FIELD_WORDS, field)) return FIELD_WORDS[field];
-  const spaced = field.replace(/_/g, ' ');
+  // A link's column names what it links to: closed_by_id reads 'Closed by' (issue 44).
+  const spaced = field.replace(/_id$/, '').replace(/_/g, ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
@@ -112,6 +113,10 @@ export const OBJECT_WORDS: Record<AuditObjectType, string> = {
   export: 'Export',
   comparison_study: 'Comparison study',
   comparison_exclusion: 'Comparison study exclusion',
+  lab_feed_settings: 'Lab feed settings',
+  lab_feed_location: 'Lab feed location',
+  lab_feed_code: 'Lab feed result code',
+  lab_feed_message: 'Lab feed message',
 };
 
 const known = <K extends string>(words: Record<K, string>, key: string): string =>
@@ -124,12 +129,20 @@ export const objectWords = (type: string) => known(OBJECT_WORDS, type);
 export const actorWords = (event: Pick<AuditEventOut, 'actor'>) =>
   event.actor?.email || PRODUCT_ACTOR;
 
-/** Names of linked things by field (a label's id → its name), where the screen knows them. */
+/**
+ * Names of linked things by field (a label's id → its name, a line's id → its name, a user's id
+ * → their e-mail), where the screen knows them; undefined leaves the value as it is.
+ */
 export type LinkNames = (field: string, value: unknown) => string | undefined;
 
-/** A value as a person reads it: Yes/No, a dash for nothing, lists joined. */
+/** An instant as the database writes it (microseconds, an offset): shown as a date instead. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/** A value as a person reads it: Yes/No, a dash for nothing, lists joined, instants as dates. */
 export function valueWords(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && INSTANT.test(value))
+    return zonedDateTime(value.replace(' ', 'T'), undefined);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.length ? value.map(valueWords).join(', ') : '—';
   if (typeof value === 'object') {
@@ -157,10 +170,9 @@ export function changeWords(field: string, change: unknown, names?: LinkNames): 
   if ('removed' in change) return `${label}: removed ${named(change.removed)}`;
   const hasBefore = 'before' in change;
   const hasAfter = 'after' in change;
-  if (hasBefore && hasAfter)
-    return `${label}: ${valueWords(change.before)} → ${valueWords(change.after)}`;
-  if (hasAfter) return `${label}: ${valueWords(change.after)}`;
-  if (hasBefore) return `${label}: was ${valueWords(change.before)}`;
+  if (hasBefore && hasAfter) return `${label}: ${named(change.before)} → ${named(change.after)}`;
+  if (hasAfter) return `${label}: ${named(change.after)}`;
+  if (hasBefore) return `${label}: was ${named(change.before)}`;
   return `${label}: ${valueWords(change)}`;
 }
 

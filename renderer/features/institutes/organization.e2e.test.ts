@@ -46,6 +46,8 @@ it('starts in the default organization and words lines by its type when switchin
     'Comparison Studies',
     'Hemolysis Index',
     'Rejection Insights',
+    'Lab Feed',
+    'Benchmarks',
     'Settings',
   ]);
 
@@ -62,6 +64,7 @@ it('starts in the default organization and words lines by its type when switchin
     'Events',
     'Validations',
     'Reports',
+    'Benchmarks',
     'Settings',
   ]);
 

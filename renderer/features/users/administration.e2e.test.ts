@@ -30,6 +30,7 @@ it('lets staff create an organization and invite a user, who registers and sees 
     'Manage Vials',
     'Rejection Calculator',
     'Audit Log',
+    'Benchmarking Overview',
     'Account Settings',
     'Logout',
   ]);

@@ -1,3 +1,4 @@
+export { instituteUsersQueryOptions } from './api/get-institute-users';
 export { useUserById } from './api/get-user';
 export { InstituteUsersTable } from './components/institute-users-table';
 export { SecondFactorReset } from './components/second-factor-reset';

@@ -242,6 +242,9 @@ const TABLES: Partial<Record<string, string>> = {
   access_token: 'personal_access_tokens',
   comparison_study: 'comparison_studies',
   comparison_exclusion: 'comparison_study_exclusions',
+  lab_feed_location: 'lab_feed_locations',
+  lab_feed_code: 'lab_feed_codes',
+  lab_feed_message: 'lab_feed_messages',
 };
 
 /** Keys `type:id` of the entries' objects that still exist: one query per type on the page. */

@@ -97,3 +97,28 @@ describe('the clinical data import file', () => {
     expect(problems).toEqual([{ line: 5, column: 'date', msg: 'The file has more than 3 rows.' }]);
   });
 });
+
+describe('enzyme activities in µkat/L', () => {
+  it('stores a column whose header names µkat/L exactly ×60, in U/L', () => {
+    const { batch, problems } = parse(
+      'date,ldh (µkat/L),ASAT (μkat/l),asat_baseline (U/L),potassium\n2025-04-01,1.23,0.45,27,4.1\n2025-04-02,4.07,0.01,,\n',
+    );
+    expect(problems).toEqual([]);
+    expect(batch.values.ldh).toEqual([73.8, 244.2]);
+    expect(batch.values.asat).toEqual([27, 0.6]);
+    expect(batch.values.asat_baseline).toEqual([27, null]);
+    expect(batch.values.potassium).toEqual([4.1, null]);
+  });
+
+  it('refuses a unit that is not one of the column', () => {
+    const { problems } = parse('date,ldh (mmol/L),potassium (µkat/L)\n2025-04-01,1,2\n');
+    expect(problems).toEqual([
+      { line: 1, column: 'ldh', msg: "'mmol/l' is not a unit of ldh: use U/L or µkat/L." },
+      {
+        line: 1,
+        column: 'potassium',
+        msg: "'µkat/l' is not a unit of potassium: use U/L or µkat/L.",
+      },
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import { enzymeUnitOf, type EnzymeUnit, toStoredUnit } from '../../../shared/domain/enzyme-units';
 import {
   CLINICAL_DATA_MESSAGES,
   CLINICAL_IMPORT_MAX_ROWS,
@@ -26,6 +27,8 @@ export const CLINICAL_CSV_MESSAGES = {
   missingDate: "The header has no 'date' column.",
   noValueColumn: `The header has none of the value columns (${CLINICAL_VALUE_FIELDS.join(', ')}).`,
   duplicateColumn: (column: string) => `The header has the '${column}' column twice.`,
+  unknownUnit: (unit: string, column: string) =>
+    `'${unit}' is not a unit of ${column}: use U/L or µkat/L.`,
   unterminatedQuote: CSV_READER_MESSAGES.unterminatedQuote,
   dateRequired: CLINICAL_DATA_MESSAGES.dateRequired,
   unknownLine: (name: string) => `This organization has no line named '${name}'.`,
@@ -68,8 +71,20 @@ export const lineNameKey = (name: string) => name.trim().toLowerCase();
 interface Columns {
   date: number;
   line: number | null;
-  values: [ClinicalValueField, number][];
+  /** Each value column: its field, its place and the unit its header names (U/L when none). */
+  values: [ClinicalValueField, number, EnzymeUnit][];
 }
+
+/** The fields whose header may name µkat/L: the enzyme activities and their baselines. */
+const ENZYME_FIELDS: ReadonlySet<string> = new Set([
+  'ldh',
+  'ldh_baseline',
+  'asat',
+  'asat_baseline',
+]);
+
+/** A header name with a unit (`ldh (µkat/L)`): the name and the unit's text. */
+const WITH_UNIT = /^(\S+?)\s*\((.*)\)$/;
 
 const VALUE_FIELDS: ReadonlySet<string> = new Set(CLINICAL_VALUE_FIELDS);
 
@@ -80,14 +95,22 @@ const VALUE_FIELDS: ReadonlySet<string> = new Set(CLINICAL_VALUE_FIELDS);
 function columnsOf(names: string[]): Columns | { problems: [string, string][] } {
   const problems: [string, string][] = [];
   const seen = new Map<string, number>();
-  names.forEach((name, i) => {
+  const units = new Map<string, EnzymeUnit>();
+  names.forEach((header, i) => {
+    const [, named, unitText] = WITH_UNIT.exec(header) ?? [header, header, undefined];
+    const name = named.trim();
     if (name !== 'date' && name !== 'line' && !VALUE_FIELDS.has(name)) return;
+    if (unitText !== undefined) {
+      const unit = ENZYME_FIELDS.has(name) ? enzymeUnitOf(unitText) : null;
+      if (!unit) problems.push([name, CLINICAL_CSV_MESSAGES.unknownUnit(unitText.trim(), name)]);
+      else units.set(name, unit);
+    }
     if (seen.has(name)) problems.push([name, CLINICAL_CSV_MESSAGES.duplicateColumn(name)]);
     else seen.set(name, i);
   });
   // In the file's order, so a row's problems read from left to right.
   const values = CLINICAL_VALUE_FIELDS.filter((f) => seen.has(f))
-    .map((f): [ClinicalValueField, number] => [f, seen.get(f)!])
+    .map((f): [ClinicalValueField, number, EnzymeUnit] => [f, seen.get(f)!, units.get(f) ?? 'U/L'])
     .sort((a, b) => a[1] - b[1]);
   if (!seen.has('date')) problems.push(['date', CLINICAL_CSV_MESSAGES.missingDate]);
   if (!values.length)
@@ -189,7 +212,7 @@ export class ClinicalCsvParser {
     const date = this.date(fields[this.header.date] ?? '');
     const lineId = this.header.line === null ? null : this.lineId(fields[this.header.line] ?? '');
     const values = this.header.values.map(
-      ([field, i]) => [field, this.value(field, fields[i] ?? '', delimiter)] as const,
+      ([field, i, unit]) => [field, this.value(field, fields[i] ?? '', delimiter, unit)] as const,
     );
     // A refused file stores nothing: its rows are read on only for more problems.
     if (this.problems.length) return;
@@ -226,8 +249,13 @@ export class ClinicalCsvParser {
     return null;
   }
 
-  /** A value: empty → null; else a number at least 0 with at most two decimals. */
-  private value(field: ClinicalValueField, raw: string, delimiter: CsvDelimiter): number | null {
+  /** A value: empty → null; else a number at least 0 with at most two decimals, in U/L. */
+  private value(
+    field: ClinicalValueField,
+    raw: string,
+    delimiter: CsvDelimiter,
+    unit: EnzymeUnit,
+  ): number | null {
     const text = raw.trim();
     if (text === '') return null;
     const fail = (msg: string) => {
@@ -241,7 +269,9 @@ export class ClinicalCsvParser {
     if (!(value <= MAX_VALUE)) return fail(CLINICAL_CSV_MESSAGES.tooLarge(text));
     if (!hasAtMostTwoDecimals(normal, value))
       return fail(CLINICAL_CSV_MESSAGES.tooManyDecimals(text));
-    return value;
+    const stored = toStoredUnit(value, unit);
+    if (!(stored <= MAX_VALUE)) return fail(CLINICAL_CSV_MESSAGES.tooLarge(text));
+    return stored;
   }
 }
 

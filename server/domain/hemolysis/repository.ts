@@ -151,6 +151,15 @@ function measurementWhere(f: SummaryFilter, params: unknown[]): string {
   return where.join(' AND ');
 }
 
+/**
+ * The HI figures of a group (hemolysis-data.md section 4) as SQL select items `mean`, `median`,
+ * `p95`: the arithmetic mean and the 0.5 and 0.95 quantiles with linear interpolation between
+ * closest ranks (numpy's default). The summary and the lab feed's daily outcomes use it.
+ */
+export const HI_FIGURES_SQL = (value: string) =>
+  `avg(${value}) AS mean, percentile_cont(0.5) WITHIN GROUP (ORDER BY ${value}) AS median, ` +
+  `percentile_cont(0.95) WITHIN GROUP (ORDER BY ${value}) AS p95`;
+
 export interface MeasurementPeriodRow {
   line_id: number;
   line_name: string;
@@ -186,9 +195,7 @@ export async function measurementPeriods(
     `SELECT g.line_id, l.name AS line_name, (g.local_period AT TIME ZONE $2) AS period_start,
             g.count, g.mean, g.median, g.p95, g.rejected_ldh, g.rejected_asat, g.rejected_potassium
        FROM (SELECT d.line_id, date_trunc($3, m."timestamp" AT TIME ZONE $2) AS local_period,
-                    count(*)::int AS count, avg(m.value) AS mean,
-                    percentile_cont(0.5) WITHIN GROUP (ORDER BY m.value) AS median,
-                    percentile_cont(0.95) WITHIN GROUP (ORDER BY m.value) AS p95,
+                    count(*)::int AS count, ${HI_FIGURES_SQL('m.value')},
                     avg((m.value > $4)::int)::float8 AS rejected_ldh,
                     avg((m.value > $5)::int)::float8 AS rejected_asat,
                     avg((m.value > $6)::int)::float8 AS rejected_potassium

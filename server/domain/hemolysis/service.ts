@@ -16,7 +16,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { Label } from '../../entities/label';
 import type { BlobStore, ReceivedFile } from '../../storage/blob-store';
 import { readStoredFile, releaseBlobs } from '../blobs/service';
-import { DomainError, invalidField, notFound } from '../errors';
+import { conflict, DomainError, invalidField, notFound } from '../errors';
 import { requireFeature } from '../institutes/service';
 import { labelsOfInstitute } from '../labels/service';
 import { findInstituteLine } from '../lines/repository';
@@ -184,6 +184,12 @@ export async function updateHemolysisData(
 ) {
   const data = await findData(db.manager, user, id);
   authorize(user, 'data:edit');
+  if (
+    data.source === 'feed' &&
+    ((body.line !== undefined && body.line !== data.lineId) ||
+      (body.donor_sample !== undefined && body.donor_sample !== data.donorSample))
+  )
+    throw conflict(HEMOLYSIS_MESSAGES.feedSetFollowsMappings);
   if (body.title !== undefined) data.title = body.title;
   if (body.line !== undefined) {
     data.line = await lineOf(db.manager, data.instituteId, body.line);
@@ -196,17 +202,18 @@ export async function updateHemolysisData(
   return findData(db.manager, user, id);
 }
 
-/** Removes the data set and its measurements; the file's blob stays (blobs are shared by content). */
 /** Deletes the data set, and its CSV file with it unless something else stores the same content. */
 export async function deleteHemolysisData(deps: HemolysisDeps, user: AuthUser, id: number) {
   const data = await findData(deps.db.manager, user, id);
   authorize(user, 'data:edit');
+  if (data.source === 'feed') throw conflict(HEMOLYSIS_MESSAGES.feedSetFollowsMappings);
   await repo.deleteHemolysisData(deps.db.manager, data.id);
-  await releaseBlobs(deps, [data.fileSha256]);
+  if (data.fileSha256) await releaseBlobs(deps, [data.fileSha256]);
 }
 
 export async function hemolysisFile(deps: HemolysisDeps, user: AuthUser, id: number) {
   const data = await findData(deps.db.manager, user, id);
+  if (!data.fileSha256) throw notFound();
   return {
     fileName: data.fileName,
     bytes: await readStoredFile(deps, data.fileSha256, 'hemolysis data file'),
@@ -243,6 +250,7 @@ export async function updateMeasurement(
 ) {
   const m = await findMeasurement(db.manager, user, dataId, id);
   authorize(user, 'data:edit');
+  if (m.resultId !== null) throw conflict(HEMOLYSIS_MESSAGES.feedMeasurementFromLab);
   if (body.timestamp !== undefined) m.timestamp = new Date(body.timestamp);
   if (body.value !== undefined) m.value = body.value;
   await repo.saveMeasurement(db.manager, m);

@@ -23,6 +23,9 @@ export function pageOfInstitutes(
   const qb = manager.getRepository(Institute).createQueryBuilder('i');
   if (visible) qb.andWhere('i.id = ANY(:visible)', { visible });
   if (query.exclude_archived) qb.andWhere('i.archived = false');
+  if (query.benchmarking_opt_in !== undefined) {
+    qb.andWhere('i.benchmarking_opt_in = :optIn', { optIn: query.benchmarking_opt_in });
+  }
   if (query.search_string) {
     qb.andWhere('(i.name ILIKE :s OR i.partner_id ILIKE :s)', {
       s: containsPattern(query.search_string),

@@ -74,7 +74,8 @@ export const DESKTOP_LINK = 'vialqc://sso';
 
 const domainOf = (email: string) => email.trim().toLowerCase().split('@').pop() ?? '';
 
-function present(row: sso.SsoSettingsRow | null): SsoSettings {
+function present(row: sso.SsoSettingsRow | null, publicUrl: string): SsoSettings {
+  const redirect_uri = callbackUrl(publicUrl);
   if (!row) {
     return {
       configured: false,
@@ -84,6 +85,7 @@ function present(row: sso.SsoSettingsRow | null): SsoSettings {
       domains: [],
       default_role: 'member',
       password_login_allowed: true,
+      redirect_uri,
     };
   }
   const { settings, domains } = row;
@@ -95,6 +97,7 @@ function present(row: sso.SsoSettingsRow | null): SsoSettings {
     domains: domains.map(presentDomain),
     default_role: settings.defaultRole,
     password_login_allowed: settings.passwordLoginAllowed,
+    redirect_uri,
   };
 }
 
@@ -104,14 +107,18 @@ async function authorizeSettings(db: DataSource, me: AuthUser, instituteId: numb
 }
 
 /** GET /v2/institutes/{id}/sso: the owner's or staff's view, without the secret. */
-export async function getSettings(deps: { db: DataSource }, me: AuthUser, instituteId: number) {
+export async function getSettings(
+  deps: Pick<SsoDeps, 'db' | 'publicUrl'>,
+  me: AuthUser,
+  instituteId: number,
+) {
   await authorizeSettings(deps.db, me, instituteId);
-  return present(await sso.findSettings(deps.db.manager, instituteId));
+  return present(await sso.findSettings(deps.db.manager, instituteId), deps.publicUrl);
 }
 
 /** PUT /v2/institutes/{id}/sso: a domain another organization covers answers 409. */
 export async function putSettings(
-  deps: Pick<SsoDeps, 'db' | 'secretKey' | 'outbound'>,
+  deps: Pick<SsoDeps, 'db' | 'secretKey' | 'outbound' | 'publicUrl'>,
   me: AuthUser,
   instituteId: number,
   body: z.output<typeof ssoSettingsUpdate>,
@@ -159,7 +166,7 @@ export async function putSettings(
       },
       domains,
     );
-    return present(await sso.findSettings(manager, instituteId));
+    return present(await sso.findSettings(manager, instituteId), deps.publicUrl);
   });
   // Another organization claimed one of the domains at the same moment.
   return result.catch((err: unknown) => {

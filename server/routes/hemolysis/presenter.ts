@@ -27,7 +27,8 @@ export function presentHemolysisData(d: HemolysisData): HemolysisDataDto {
     },
     skipped_rows: d.skippedRows,
     file_size: Number(d.fileSize),
-    download_url: hemolysisDownloadUrl(d.id),
+    source: d.source,
+    download_url: d.source === 'feed' ? null : hemolysisDownloadUrl(d.id),
   };
 }
 

@@ -113,11 +113,13 @@ export function hemolysisRouter(ctx: AppContext): Router {
   api.patch(
     '/v2/hemolysis-index-data/:id',
     {
-      summary: 'Change title, line, donor sample or labels (not guests)',
+      summary:
+        'Change title, line, donor sample or labels (not guests; a lab-feed set: its title and labels only)',
       access: 'data:edit',
       params: idParams,
       body: hemolysisDataUpdate,
       response: hemolysisData,
+      errors: [409],
     },
     async ({ user, params, body }) =>
       presentHemolysisData(await hemolysis.updateHemolysisData(deps, user, params.id, body)),
@@ -125,9 +127,10 @@ export function hemolysisRouter(ctx: AppContext): Router {
   api.delete(
     '/v2/hemolysis-index-data/:id',
     {
-      summary: 'Delete a data set and its measurements (not guests)',
+      summary: 'Delete a data set and its measurements (not guests; not a lab-feed set)',
       access: 'data:edit',
       params: idParams,
+      errors: [409],
     },
     ({ user, params }) => hemolysis.deleteHemolysisData(deps, user, params.id),
   );
@@ -185,11 +188,12 @@ export function hemolysisRouter(ctx: AppContext): Router {
   api.patch(
     '/v2/hemolysis-index-data/:id/measurements/:mid',
     {
-      summary: 'Correct a measurement (not guests)',
+      summary: 'Correct a measurement (not guests; not one from the lab feed)',
       access: 'data:edit',
       params: measurementParams,
       body: measurementUpdate,
       response: measurement,
+      errors: [409],
     },
     async ({ user, params, body }) =>
       presentMeasurement(

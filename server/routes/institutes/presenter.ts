@@ -23,6 +23,7 @@ export function presentInstitute(i: Institute, viewer: InstituteViewer): Institu
     timezone: i.timezone,
     vial_silent_days: i.vialSilentDays,
     mfa_required: i.mfaRequired,
+    benchmarking_opt_in: i.benchmarkingOptIn,
     multiInstitute: hasMultiInstituteAccess(viewer.role, viewer.instituteIds.length),
   };
 }

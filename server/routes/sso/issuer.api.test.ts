@@ -140,6 +140,7 @@ describe('settings naming a provider inside', () => {
       const err = await putSettings(
         {
           db: server.ctx.db,
+          publicUrl: server.ctx.config.publicUrl,
           secretKey: server.ctx.config.sso.secretKey,
           outbound: {
             allowHttpLoopback: false,

@@ -111,6 +111,8 @@ describe('settings', () => {
       })),
       default_role: 'admin',
       password_login_allowed: true,
+      // The address the sign-in comes back to, to register with the provider (issue 44).
+      redirect_uri: `${server.ctx.config.publicUrl}/v2/auth/sso/callback`,
     });
     expect(JSON.stringify((await staff.get(`/v2/institutes/${hospital}/sso`)).body)).not.toContain(
       CLIENT.clientSecret,

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { commentBody, type CommentBody } from '../../../../shared/api/comments';
 import { FormTextField } from '../../../components/ui/form-text-field';
@@ -13,18 +13,42 @@ interface Props {
   /** Resolves when saved (the form then empties); rejects on failure, having said why. */
   onSubmit: (body: CommentBody) => Promise<unknown>;
   onCancel?: () => void;
+  /**
+   * Whose draft this is ('records:12'): text typed but not posted stays with it while the user
+   * looks at other records, and never shows under another one (issue 44).
+   */
+  draftOf?: string;
 }
 
+/** Unposted comments by what they are about, for this window's life. */
+const drafts = new Map<string, string>();
+
 /** A comment's text; Shift+Enter submits, Enter alone starts a new line. */
-export function CommentForm({ label, submitText, initial = '', onSubmit, onCancel }: Props) {
-  const { control, handleSubmit, reset, formState } = useForm<CommentBody>({
+export function CommentForm({
+  label,
+  submitText,
+  initial = '',
+  onSubmit,
+  onCancel,
+  draftOf,
+}: Props) {
+  const { control, handleSubmit, reset, formState, watch } = useForm<CommentBody>({
     resolver: zodResolver(commentBody),
-    defaultValues: { comment: initial },
+    defaultValues: { comment: (draftOf && drafts.get(draftOf)) || initial },
   });
+  useEffect(() => {
+    if (!draftOf) return undefined;
+    const watching = watch(({ comment }) => {
+      if (comment) drafts.set(draftOf, comment);
+      else drafts.delete(draftOf);
+    });
+    return () => watching.unsubscribe();
+  }, [draftOf, watch]);
   const submit = handleSubmit(async (body) => {
     try {
       await onSubmit(body);
       reset({ comment: '' });
+      if (draftOf) drafts.delete(draftOf);
     } catch {
       // The text stays for another try; onSubmit has told the user what went wrong.
     }

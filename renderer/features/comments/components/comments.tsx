@@ -131,6 +131,9 @@ export function Comments(thread: CommentThread) {
       </Box>
       {editable && (
         <CommentForm
+          // A fresh form for each record: one record's draft never posts on the next.
+          key={`${thread.resource}:${thread.id}`}
+          draftOf={`${thread.resource}:${thread.id}`}
           label="Add a comment"
           submitText="Comment"
           onSubmit={(body) =>

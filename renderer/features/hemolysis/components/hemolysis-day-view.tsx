@@ -122,19 +122,23 @@ export function HemolysisDayView({ id }: { id: number }) {
       <ErrorFetching
         error={data.error}
         back={{ to: '/hemolysis-index', label: 'Hemolysis Index' }}
+        notFound="Hemolysis data not found."
       />
     );
   if (!data.data) return <RetrievingData />;
   const set = data.data;
   const zone = days.data?.timezone_name ?? set.timezone_name;
+  const downloadUrl = set.download_url;
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="h1" sx={{ flexGrow: 1 }}>
           {set.title}
         </Typography>
-        <Button onClick={() => downloadFile(set.download_url, set.filename)}>Download CSV</Button>
-        {editable && (
+        {downloadUrl !== null && (
+          <Button onClick={() => downloadFile(downloadUrl, set.filename)}>Download CSV</Button>
+        )}
+        {editable && set.source === 'upload' && (
           <Button
             component={RouterLink}
             to={`/hemolysis-index-data/${id}/settings`}
@@ -211,7 +215,7 @@ export function HemolysisDayView({ id }: { id: number }) {
               dataId={id}
               measurements={measurements.data.items}
               zone={zone}
-              editable={editable}
+              editable={editable && set.source === 'upload'}
             />
           </>
         )}

@@ -16,7 +16,8 @@ import {
 } from '../../../../shared/api/sso';
 import { isPublicWebmailDomain, webmailRefused } from '../../../../shared/domain/webmail';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
-import { api, withDetail } from '../../../lib/api-client';
+import { withDetail } from '../../../lib/api-client';
+import { firstFieldError } from '../../../lib/form-errors';
 import { useSsoSettings } from '../api/get-sso-settings';
 import { useUpdateSsoSettings } from '../api/update-sso-settings';
 import { SsoDomains } from './sso-domains';
@@ -28,10 +29,8 @@ const ROLE_WORDS: Record<SsoRole, string> = {
   owner: 'Owner',
 };
 
-/** The address the provider must send people back to: the one to register with it. */
-const callbackUrl = () => `${api.defaults.baseURL || window.location.origin}/v2/auth/sso/callback`;
-
 type Field = 'issuer' | 'client_id' | 'client_secret' | 'domains';
+const FIELDS: readonly string[] = ['issuer', 'client_id', 'client_secret', 'domains'];
 
 /**
  * Organization settings, Single sign-on (owner, staff): the organization's OpenID Connect
@@ -88,8 +87,14 @@ function SsoSettingsForm({
         setSecret('');
         enqueueSnackbar('Single sign-on saved', { variant: 'success' });
       },
-      onError: (error) =>
-        enqueueSnackbar(withDetail('Unable to save single sign-on', error), { variant: 'error' }),
+      onError: (error) => {
+        // The server's 422 names the field (an unreachable provider, a first save without the
+        // secret): it shows on that field, where the owner mends it.
+        const invalid = firstFieldError(error);
+        if (invalid && FIELDS.includes(invalid.field))
+          setErrors({ [invalid.field as Field]: invalid.message });
+        enqueueSnackbar(withDetail('Unable to save single sign-on', error), { variant: 'error' });
+      },
     });
   };
 
@@ -108,7 +113,7 @@ function SsoSettingsForm({
       <Typography variant="body2" color="text.secondary">
         People whose e-mail is in one of these domains sign in with your OpenID Connect provider
         (&ldquo;Continue with&rdquo; on the login page). Register this redirect address with the
-        provider: <strong>{callbackUrl()}</strong>
+        provider (the address the sign-in returns to): <strong>{settings.redirect_uri}</strong>
       </Typography>
       {!settings.configured && <Alert severity="info">Single sign-on is not set up yet.</Alert>}
       <TextField

@@ -1,0 +1,148 @@
+import type { Catalogue } from './catalogue';
+
+/** Danish (glossary/da.md). */
+export const da: Catalogue = {
+  'error.malformed': 'Anmodningen er forkert udformet.',
+  'error.forbidden': 'Adgang nægtet.',
+  'error.notFound': 'Ikke fundet.',
+  'error.methodNotAllowed': 'Metoden er ikke tilladt.',
+  'error.tooLarge': 'Anmodningens indhold er for stort.',
+  'error.unsupportedMediaType': 'Medietypen understøttes ikke.',
+  'error.notJson': 'Anmodningens indhold er ikke gyldig JSON.',
+  'error.unsupportedEncoding': 'Anmodningens indhold har en kodning, der ikke understøttes.',
+  'error.unsupportedCharset': 'Anmodningens indhold har et tegnsæt, der ikke understøttes.',
+  'error.aborted': 'Anmodningen blev afbrudt.',
+  'error.sizeMismatch': 'Anmodningens indhold er kortere eller længere end angivet.',
+  'error.tooManyParameters': 'Anmodningen har for mange parametre.',
+  'error.cannotAnswer': 'Anmodningen kan ikke besvares.',
+  'error.internal': 'Der opstod en fejl hos os.',
+  'error.noSuchEndpoint': 'Dette endepunkt findes ikke.',
+  'error.notAuthenticated': 'Der blev ikke angivet loginoplysninger.',
+  'error.noPermission': 'Du har ikke tilladelse til at udføre denne handling.',
+  'error.staffOnly': 'Kun leverandørens personale kan ændre {fields}.',
+  'error.invalidRequest': 'Ugyldig anmodning',
+
+  'input.nul': 'Teksten må ikke indeholde NUL-tegn (\\u0000).',
+  'input.control': 'Teksten skal være én linje uden linjeskift eller kontroltegn.',
+  'input.multilineControl':
+    'Teksten må ikke indeholde andre kontroltegn end linjeskift og tabulatorer.',
+  'input.id': 'Der forventes et id: et heltal fra 1 til {max}.',
+  'input.numberAtLeast': 'Der forventes et tal på mindst {min}.',
+  'input.numberRange': 'Der forventes et tal fra {min} til {max}.',
+  'input.wholeNumberRange': 'Der forventes et heltal fra {min} til {max}.',
+  'input.date': 'Der forventes en dato som ÅÅÅÅ-MM-DD mellem årene {min} og {max}.',
+  'input.instant':
+    'Der forventes en ISO-dato eller et ISO-tidsstempel mellem årene {min} og {max}.',
+  'input.timestamp':
+    'Der forventes et ISO 8601-tidsstempel med tidsforskydning mellem årene {min} og {max}.',
+  'input.timeZone': 'Ukendt tidszone: brug et IANA-navn som Europe/Copenhagen.',
+  'input.positive': 'Der forventes et tal større end 0.',
+  'input.invalidType': 'Ugyldigt input: forventede {expected}, modtog {received}',
+  'input.invalidOption': 'Ugyldigt valg: forventede en af {options}',
+  'input.invalid': 'Ugyldigt input',
+  'input.unrecognizedKey': 'Ukendt nøgle: {keys}',
+  'input.unrecognizedKeys': 'Ukendte nøgler: {keys}',
+
+  'dates.future': 'Datoer kan ikke ligge i fremtiden.',
+  'dates.toBeforeFrom': 'Til-dato kan ikke ligge før fra-dato.',
+
+  'auth.badCredentials': 'Forkert e-mailadresse/brugernavn eller adgangskode.',
+  'auth.sessionExpired': 'Din session er udløbet. Log venligst ind igen.',
+  'auth.badResetLink': 'Dette link til nulstilling af adgangskoden er ugyldigt eller udløbet.',
+  'auth.badInvitation': 'Dette invitationslink er ugyldigt eller udløbet.',
+  'auth.tokenInvalid': 'Tokenet er ugyldigt eller udløbet.',
+  'auth.wrongPassword': 'Din nuværende adgangskode er forkert.',
+  'auth.tokenRefused': 'Dette adgangstoken er ugyldigt, udløbet eller tilbagekaldt.',
+  'auth.tokenReadOnly':
+    'Dette adgangstoken har læseadgang: det må kun læse (GET). Brug et token med læse- og skriveadgang for at foretage ændringer.',
+  'auth.tokenNotForAccounts':
+    'Adgangstokens kan ikke administrere brugere, medlemskaber, konti, login eller tokens: log ind med din adgangskode.',
+  'auth.tokenExpiryPast': 'Udløbsdatoen skal ligge i fremtiden.',
+  'mfa.badCode': 'Koden er ugyldig eller er allerede brugt. Indtast en ny kode fra din app.',
+  'mfa.expired': 'Dit login tog for lang tid. Log venligst ind igen med din adgangskode.',
+  'mfa.alreadyOn':
+    'Totrinsgodkendelse er allerede slået til. Slå den fra først for at konfigurere den igen.',
+  'mfa.notStarted': 'Start konfigurationen først: scan en ny QR-kode.',
+  'mfa.notOn': 'Totrinsgodkendelse er ikke slået til for denne konto.',
+  'mfa.required':
+    'Totrinsgodkendelse er påkrævet for din konto og kan ikke slås fra. Bed VialQC-personalet om at nulstille den, hvis du har mistet din enhed.',
+
+  'user.notAuthorizedCreate': 'Du har ikke tilladelse til at oprette denne bruger',
+  'user.notAuthorizedUpdate': 'Du har ikke tilladelse til at opdatere denne bruger',
+  'user.noSuchOrganization': 'En organisation findes ikke.',
+  'user.emailTaken': 'Der findes allerede en bruger med denne e-mailadresse.',
+  'user.alreadyRegistered': 'Denne bruger har allerede registreret sig.',
+  'user.ownAccess': 'Du kan ikke tilbagekalde din egen adgang.',
+  'institute.noSuchOrganization': 'Organisationen findes ikke.',
+
+  'vial.notRegistered': 'Vialen er ikke registreret',
+  'vial.retired': '{label} understøttes ikke længere og skal returneres til leverandøren.',
+  'vial.otherOrganization': 'Denne vial er registreret til en anden organisation.',
+  'vial.labelTaken': 'Der findes allerede en vial mærket {label}.',
+  'vial.uuidTaken': 'En anden vial er knyttet til dette UUID.',
+  'vial.noDif': 'Der findes ingen DIF-fil for denne vial.',
+  'record.runFileRequired': 'En kørselsfil er påkrævet.',
+  'record.notProcessed': 'Registreringen er ikke behandlet endnu.',
+  'record.vialMismatch': 'Kørselsfilen blev optaget af en anden vial end den, vial_uuid angiver.',
+  'record.noSuchRecord': 'Registreringen findes ikke.',
+  'line.noSuchLine': 'Linjen findes ikke.',
+  'line.archivedChosen': 'Arkiverede linjer kan ikke vælges.',
+  'line.archivedLocked': 'Linjen er arkiveret og kan ikke ændres.',
+  'line.ofThisOrganization': 'Vælg en linje i denne organisation.',
+  'label.noSuchLabel': 'Etiketten findes ikke.',
+  'label.taken': 'Der findes allerede en etiket med dette navn.',
+  'comment.authorOnly': 'Kommentarer kan kun redigeres eller slettes af deres forfatter.',
+  'event.closed': 'Hændelsen er lukket.',
+  'event.notOpen': 'Kun en åben hændelse kan kvitteres.',
+
+  'validation.nameTaken': 'Valideringsnavnet findes allerede',
+  'validation.completedNotEditable': 'Afsluttede valideringer kan ikke redigeres.',
+  'validation.alreadyCompleted': 'Valideringen er allerede afsluttet.',
+  'validation.reportNeedsCompleted': 'Rapporter kan kun knyttes til afsluttede valideringer.',
+  'report.fileRequired': 'Et PDF- eller Word-dokument skal vedhæftes.',
+
+  'study.nameTaken': 'Der findes allerede en studie med dette navn.',
+  'study.approvedUnchangeable': 'En godkendt studie kan ikke ændres.',
+  'study.approverIsAuthor': 'En studie godkendes af en anden end dens forfatter.',
+  'study.expectedBiasTooLarge': 'Den forventede bias skal være mindre end grænsen.',
+  'study.noSuchEntry': 'Vælg kliniske data fra denne organisation.',
+  'study.alreadyExcluded': 'Denne post er allerede udelukket for denne analyt.',
+
+  'clinical.dateRequired': 'Datoen må ikke være tom.',
+  'clinical.lineDiffersFromRecord': 'Linjen afviger fra linjen for den tilknyttede registrering.',
+  'clinical.csvRequired': 'En CSV-fil skal vedhæftes.',
+  'csv.unterminatedQuote': 'En værdi i anførselstegn er ikke afsluttet på denne linje.',
+  'csv.notANumber': '»{text}« er ikke et tal.',
+  'csv.clinicalNoHeader':
+    'Filen er tom: den skal have en overskriftslinje med date og en værdikolonne.',
+  'csv.missingDate': 'Overskriftslinjen har ingen kolonne »date«.',
+  'csv.duplicateColumn': 'Overskriftslinjen har kolonnen »{column}« to gange.',
+  'csv.unknownLine': 'Denne organisation har ingen linje med navnet »{name}«.',
+  'csv.ambiguousLine': 'Denne organisation har flere linjer med navnet »{name}«: omdøb en af dem.',
+  'csv.negative': '{column} kan ikke være negativ.',
+  'csv.tooManyDecimals': '»{text}« har mere end to decimaler.',
+  'csv.tooLarge': '»{text}« er for stort.',
+  'csv.noRows': 'Filen indeholder ingen poster.',
+  'csv.unknownUnit': '»{unit}« er ikke en enhed for {column}: brug U/L eller µkat/L.',
+  'hemolysis.noMeasurements': 'Filen indeholder ingen målinger.',
+  'hemolysis.feedSetFollowsMappings':
+    'Et datasæt fra laboratoriefeedet følger lokationstilknytningerne: ændr i stedet en tilknytning.',
+  'hemolysis.feedMeasurementFromLab':
+    'Resultater fra laboratoriefeedet korrigeres af laboratoriesystemet (OBX-11 = C).',
+
+  'labFeed.writeDenied':
+    'Kun en ejer eller administrator af organisationen kan ændre laboratoriefeedet.',
+  'labFeed.guestsCannotSend': 'Gæster kan ikke sende resultater.',
+  'labFeed.onlyRejected': 'Kun en afvist meddelelse kan forsøges igen.',
+  'labFeed.locationTaken': 'Denne lokationskode er allerede tilknyttet.',
+  'labFeed.codeTaken': 'Denne resultatkode er allerede tilknyttet.',
+  'contract.organizationRequired': 'Organisation er påkrævet',
+  'contract.endBeforeStart': 'Slutdato kan ikke ligge før startdato',
+  'contract.pdfOnly': 'Kun PDF-filer kan vedhæftes.',
+  'contract.filesRequired': 'Vedhæft mindst én PDF-fil.',
+  'benchmark.optInForbidden':
+    'Kun en ejer eller administrator af organisationen kan ændre peer-benchmarking.',
+
+  'number.ambiguous':
+    '»{text}« er tvetydigt: skriv tallet med {decimal} som decimaltegn og uden anden tegnsætning.',
+};
