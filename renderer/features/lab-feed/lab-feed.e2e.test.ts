@@ -113,9 +113,16 @@ it('shows members no mapping controls, and passes axe on every view', async () =
   await prepareAxe(page);
   await loginAs(page, 'member@example.org');
   const found: string[] = [];
-  for (const view of ['', '/needs-mapping', '/mappings', '/messages']) {
+  const views = [
+    ['', 'Status'],
+    ['/needs-mapping', 'Needs mapping'],
+    ['/mappings', 'Mappings'],
+    ['/messages', 'Messages'],
+  ];
+  for (const [view, tab] of views) {
     await page.goto(`/lab-feed${view}`);
-    await page.getByRole('tab', { selected: true }).waitFor();
+    // The main tab 'Lab Feed' is selected too: wait for this view's own tab.
+    await page.getByRole('tab', { name: tab, selected: true, exact: true }).waitFor();
     await page.getByText('Retrieving Data...').first().waitFor({ state: 'detached' });
     found.push(...(await axeFindings(page)).map((f) => `${view}: ${f.rule} at ${f.target}`));
   }
