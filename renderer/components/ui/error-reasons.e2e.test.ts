@@ -33,7 +33,7 @@ it("a missing record's page says why and leads back to the records", async () =>
   await loginAs(e2e.page, 'member@example.org');
   await e2e.page.goto('/record/2147483000');
   const alert = e2e.page.getByRole('alert');
-  await alert.getByText('No Data').waitFor();
+  await alert.getByText('Record not found.').waitFor();
   await alert.getByText('Not found.').waitFor();
   await screenshot(e2e.page, 'missing-record-way-back');
   await alert.getByRole('link', { name: 'Back to Records' }).click();
