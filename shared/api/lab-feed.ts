@@ -203,7 +203,11 @@ export const feedMessage = z.object({
 export type FeedMessageDto = z.infer<typeof feedMessage>;
 export const messagePage = paginated(feedMessage);
 
+/** Feed lists have one order, newest first: any other `ordering` is refused, not ignored. */
+const newestFirst = z.enum(['-id']).optional();
+
 export const messagesQuery = pageQuery.extend({
+  ordering: newestFirst,
   state: z.enum(MESSAGE_STATES).optional(),
   source: z.enum(MESSAGE_SOURCES).optional(),
   control_id: text().max(200).optional(),
@@ -240,6 +244,7 @@ export type FeedResultDto = z.infer<typeof feedResult>;
 export const resultPage = paginated(feedResult);
 
 export const resultsQuery = pageQuery.extend({
+  ordering: newestFirst,
   /** A sample id as the LIS knows it: hashed to find the sample, never echoed or logged. */
   specimen: text().max(200).optional(),
   /** A sample as the API shows it (16 hex digits). */
