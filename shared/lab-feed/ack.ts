@@ -2,7 +2,8 @@
  * The HL7 v2 header and acknowledgement of the lab feed (lab-feed.md section 2.2), pure: the
  * message's separators (MSH-1, -2), HL7 escapes both ways, the few MSH fields an ACK echoes, and
  * the ACK itself, in original mode. Used by the bridge (server/lab-feed-bridge/) for its own ARs
- * (`too_large`, `unavailable`, `refused`) and meant for the server's ACKs alike.
+ * (`too_large`, `unavailable`, `refused`) and by the server (server/domain/lab-feed/hl7.ts) for
+ * reading messages and answering them.
  */
 
 /** MSH-1 and the four characters of MSH-2. */
@@ -25,6 +26,8 @@ export function charsetOf(msh18: string): Charset | null {
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** Declared UTF-8: malformed bytes become U+FFFD, a byte order mark is kept (as Node's Buffer does). */
+const UTF8_LENIENT = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** ISO-8859-1 exactly (TextDecoder's `latin1` is windows-1252). */
 function latin1Text(bytes: Uint8Array): string {
@@ -37,7 +40,7 @@ function latin1Text(bytes: Uint8Array): string {
 /** Bytes as text in a character set (`auto`: UTF-8, or ISO-8859-1 when the bytes are not UTF-8). */
 export function decodeText(bytes: Uint8Array, charset: Charset): string {
   if (charset === 'latin1') return latin1Text(bytes);
-  if (charset === 'utf8') return new TextDecoder('utf-8').decode(bytes);
+  if (charset === 'utf8') return UTF8_LENIENT.decode(bytes);
   try {
     return UTF8.decode(bytes);
   } catch {
@@ -203,7 +206,7 @@ export const ackId = (now: Date, random: string) =>
  * are empty and MSH-9 is `ACK`.
  */
 export function buildAck(
-  header: AckHeader | null,
+  header: Omit<AckHeader, 'charset' | 'latin1'> | null,
   code: AckCode,
   errors: readonly AckError[],
   now: Date,

@@ -4,18 +4,26 @@
  * and the ACK. @medplum/core's Hl7Message splits segments (CR, CRLF or LF), fields, the first
  * repetition and components with the message's own separators; it decodes neither escapes nor
  * character sets, so both are done here: the bytes are decoded by MSH-18 first, escapes in each
- * value read.
+ * value read, with the rules the bridge answers by (shared/lab-feed/ack.ts), which also builds
+ * the ACK.
  */
+import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { Hl7Message, type Hl7Segment } from '@medplum/core';
-import iconv from 'iconv-lite';
 import { LAB_FEED_RESULTS_MAX, actionOfObxStatus } from '../../../shared/domain/lab-feed';
+import {
+  ackId,
+  buildAck as buildAckText,
+  charsetOf,
+  encodeAck as encodeAckBytes,
+  separatorsOf,
+  unescapeValue,
+  type AckCode,
+} from '../../../shared/lab-feed/ack';
 import type { Extract, ExtractHeader, ExtractResult, Problem, SentCode, SentTime } from './extract';
 
-export type AckCode = 'AA' | 'AE' | 'AR';
-
 /** Section 2.2's reasons: ERR-3 and the message of each. */
-export const HL7_ERRORS = {
+const HL7_ERRORS = {
   not_hl7: ['100^Segment sequence error', () => 'The message does not start with an MSH segment.'],
   unsupported_type: [
     '200^Unsupported message type',
@@ -58,7 +66,7 @@ export const HL7_ERRORS = {
   implausible_value: ['102^Data type error', null],
   bad_status: ['103^Table value not found', null],
 } as const satisfies Record<string, readonly [string, ((arg: string) => string) | null]>;
-export type Hl7Reason = keyof typeof HL7_ERRORS;
+type Hl7Reason = keyof typeof HL7_ERRORS;
 
 /** A problem of a reason with a fixed message. */
 export const problemOf = (
@@ -72,96 +80,11 @@ export const problemOf = (
 ): Problem => ({ reason, location, message: HL7_ERRORS[reason][1](arg), order });
 
 /** What reading a message gives: a refusal before its content (AR, or AE without content), or its extract. */
-export type Hl7Read =
+type Hl7Read =
   | { kind: 'refused'; code: 'AR' | 'AE'; header: ExtractHeader | null; problem: Problem }
   | { kind: 'read'; extract: Extract };
 
 const ACCEPTED_TYPES = new Set(['ORU^R01', 'OUL^R22']);
-
-/** The character set of MSH-18, or null when unsupported. */
-function charsetOf(msh18: string): 'utf8' | 'latin1' | 'auto' | null {
-  if (msh18 === '') return 'auto';
-  if (msh18 === 'UNICODE UTF-8') return 'utf8';
-  if (msh18 === '8859/1') return 'latin1';
-  return null;
-}
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-function decode(bytes: Buffer, charset: 'utf8' | 'latin1' | 'auto'): string {
-  if (charset === 'latin1') return bytes.toString('latin1');
-  if (charset === 'utf8') return bytes.toString('utf8');
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    return bytes.toString('latin1');
-  }
-}
-
-interface Separators {
-  field: string;
-  component: string;
-  repetition: string;
-  escape: string;
-  subcomponent: string;
-}
-
-/** The separators of MSH-1 and -2, or null when they are not usable (a broken header). */
-function separatorsOf(text: string): Separators | null {
-  if (!text.startsWith('MSH') || text.length < 8) return null;
-  const chars = text.slice(3, 8).split('');
-  if (new Set(chars).size !== 5) return null;
-  if (chars.some((c) => /[A-Za-z0-9\r\n\s]/.test(c))) return null;
-  const [field, component, repetition, escape, subcomponent] = chars;
-  // MSH-2 is these four characters (a fifth, the truncation character of 2.7, is allowed).
-  const msh2End = text.indexOf(field, 4);
-  if (msh2End !== 8 && !(msh2End === 9 && text[8] !== '\r' && text[8] !== '\n')) return null;
-  return { field, component, repetition, escape, subcomponent };
-}
-
-/** A value with its escapes decoded (`\F\` … `\Xhh…\`), others removed, trimmed. */
-export function unescapeValue(
-  value: string,
-  sep: Separators,
-  charset: 'utf8' | 'latin1' | 'auto',
-): string {
-  if (!value.includes(sep.escape)) return value.trim();
-  let out = '';
-  let i = 0;
-  while (i < value.length) {
-    const c = value[i];
-    if (c !== sep.escape) {
-      out += c;
-      i++;
-      continue;
-    }
-    const end = value.indexOf(sep.escape, i + 1);
-    if (end < 0) break; // an escape left open: the rest is dropped
-    const seq = value.slice(i + 1, end);
-    if (seq === 'F') out += sep.field;
-    else if (seq === 'S') out += sep.component;
-    else if (seq === 'T') out += sep.subcomponent;
-    else if (seq === 'R') out += sep.repetition;
-    else if (seq === 'E') out += sep.escape;
-    else if (/^X([0-9A-Fa-f]{2})+$/.test(seq)) {
-      const bytes = Buffer.from(seq.slice(1), 'hex');
-      out += charset === 'latin1' ? bytes.toString('latin1') : decode(bytes, charset);
-    }
-    i = end + 1;
-  }
-  return out.trim();
-}
-
-/** Text with the ACK's separators (`|^~\&`) escaped, and no line breaks. */
-export function escapeValue(text: string): string {
-  return text
-    .replace(/\\/g, '\\E\\')
-    .replace(/\|/g, '\\F\\')
-    .replace(/\^/g, '\\S\\')
-    .replace(/&/g, '\\T\\')
-    .replace(/~/g, '\\R\\')
-    .replace(/[\r\n]/g, ' ');
-}
 
 /**
  * Reads a message's bytes: the first problem that stops it (AR; a NUL or too many results: AE),
@@ -180,11 +103,14 @@ export function readHl7(bytes: Buffer, sampleKey: (id: string) => string): Hl7Re
     'latin1',
   );
   const charset = charsetOf(msh18);
-  const text = decode(bytes, charset ?? 'latin1');
+  const cs = charset ?? 'latin1';
+  // decodeText's rule (shared/lab-feed/ack.ts) over the whole message, with Node's fast decoders.
+  const text = bytes.toString(
+    cs === 'utf8' || (cs === 'auto' && isUtf8(bytes)) ? 'utf8' : 'latin1',
+  );
   const hasNul = text.includes('\u0000');
   const message = Hl7Message.parse(hasNul ? text.replaceAll('\u0000', '') : text);
   const sep = sepHead;
-  const cs = charset ?? 'latin1';
   const v = (seg: Hl7Segment | undefined, field: number, component = 1, sub?: number): string =>
     seg ? unescapeValue(seg.getComponent(field, component, sub), sep, cs) : '';
   const msh = message.getSegment('MSH')!;
@@ -391,38 +317,30 @@ export function readHl7(bytes: Buffer, sampleKey: (id: string) => string): Hl7Re
   };
 }
 
-/** A new ACK control id: at most 20 characters. */
-const newAckId = () =>
-  `VQC${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
-
-const ackTime = (now: Date) => `${now.toISOString().slice(0, 19).replace(/[-T:]/g, '')}+0000`;
-
-/** The one ACK of a message (section 2.2), original mode, ERR segments for AE and AR (≤ 10). */
-export function buildAck(
+/** The one ACK of a message (section 2.2), original mode, ERR segments for AE and AR (≤ 10, in message order). */
+export const buildAck = (
   header: ExtractHeader | null,
   code: AckCode,
   problems: readonly Problem[],
   now: Date,
-): string {
-  const h = header;
-  const e = escapeValue;
-  const type = h ? `ACK^${e(h.trigger)}^ACK` : 'ACK';
-  const listed = [...problems].sort((a, b) => a.order - b.order).slice(0, 10);
-  const segs = [
-    `MSH|^~\\&|VIALQC|VIALQC|${e(h?.sendingApplication ?? '')}|${e(h?.sendingFacility ?? '')}|${ackTime(now)}||${type}|${newAckId()}|${e(h?.processingId ?? '')}|${e(h?.version ?? '')}`,
-    `MSA|${code}|${e(h?.controlId ?? '')}${code === 'AA' ? '' : `|${e(listed[0]?.message ?? '')}`}`,
-  ];
-  if (code !== 'AA') {
-    for (const p of listed) {
-      const err3 =
-        (HL7_ERRORS as Record<string, readonly [string, unknown]>)[p.reason]?.[0] ??
-        '207^Application internal error';
-      segs.push(`ERR||${p.location}|${err3}^HL70357|E|${p.reason}|||${e(p.message)}`);
-    }
-  }
-  return segs.map((s) => `${s}\r`).join('');
-}
+): string =>
+  buildAckText(
+    header,
+    code,
+    [...problems]
+      .sort((a, b) => a.order - b.order)
+      .map((p) => ({
+        location: p.location,
+        code:
+          (HL7_ERRORS as Record<string, readonly [string, unknown]>)[p.reason]?.[0] ??
+          '207^Application internal error',
+        reason: p.reason,
+        message: p.message,
+      })),
+    now,
+    ackId(now, randomBytes(3).toString('hex')),
+  );
 
 /** The ACK in the message's character set (ISO-8859-1 where the message said so). */
 export const encodeAck = (ack: string, header: ExtractHeader | null): Buffer =>
-  header?.charset === '8859/1' ? iconv.encode(ack, 'latin1') : Buffer.from(ack, 'utf8');
+  Buffer.from(encodeAckBytes(ack, header?.charset === '8859/1'));

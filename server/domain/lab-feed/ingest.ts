@@ -282,16 +282,28 @@ export interface Refiled {
 /**
  * Files these samples' results again under today's mappings (section 6) and replays the status
  * rules over each (sample, analyte) in arrival order (section 5); writes what changed.
- * `fresh`: results just inserted (not counted as re-filed).
  */
 export async function replaySamples(
   manager: EntityManager,
   instituteId: number,
   sampleKeys: readonly string[],
   maps: Mappings,
-  fresh: ReadonlySet<string> = new Set(),
 ): Promise<Refiled> {
-  const rows = await repo.resultsOfSamples(manager, instituteId, sampleKeys);
+  return replayResults(
+    manager,
+    instituteId,
+    await repo.resultsOfSamples(manager, instituteId, sampleKeys),
+    maps,
+  );
+}
+
+/** replaySamples over the samples' results as read (every result of each, in arrival order). */
+async function replayResults(
+  manager: EntityManager,
+  instituteId: number,
+  rows: readonly repo.StoredResult[],
+  maps: Mappings,
+): Promise<Refiled> {
   const missingLocations = [...new Set(rows.map((r) => r.location))].filter(
     (l) => !maps.locations.has(l),
   );
@@ -361,7 +373,7 @@ export async function replaySamples(
     const t = targets.get(row.id);
     if (!t) {
       if (row.analyte === 'h_index' && row.line_id !== null) lineIds.add(row.line_id);
-      if (!fresh.has(row.id)) refiled++;
+      refiled++;
       continue;
     }
     const moved =
@@ -379,7 +391,7 @@ export async function replaySamples(
       t.code !== row.code ||
       t.pendingReasons.join(',') !== row.pending_reasons.join(',');
     if (!changed) continue;
-    if (moved && !fresh.has(row.id)) refiled++;
+    if (moved) refiled++;
     if (row.is_current && !t.isCurrent) losing.push(row.id);
     changes.push(t);
     for (const [analyte, line] of [
@@ -401,10 +413,24 @@ export interface Arrival {
   timezone: string;
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** The message row of an arrival: its identity (the header's; none readable: empty) and size. */
+const messageOf = (
+  a: Arrival,
+  header: { sendingFacility: string; controlId: string; messageType: string } | null,
+): repo.NewMessage => ({
+  instituteId: a.instituteId,
+  source: a.source,
+  receivedAt: a.receivedAt,
+  sendingFacility: header?.sendingFacility ?? '',
+  controlId: header?.controlId ?? '',
+  messageType: header?.messageType ?? '',
+  sha256: createHash('sha256').update(a.bytes).digest('hex'),
+  size: a.bytes.length,
+});
 const dayOf = (a: Arrival) => zonedDay(a.receivedAt, a.timezone);
 
-const storedReasons = (problems: readonly Problem[]): StoredReason[] =>
+/** Problems as a message keeps them: in message order, without their order. */
+export const storedReasons = (problems: readonly Problem[]): StoredReason[] =>
   [...problems]
     .sort((a, b) => a.order - b.order)
     .map(({ reason, location, message }) => ({ reason, location, message }));
@@ -418,14 +444,7 @@ export async function keepRejected(
   extract: Extract | null,
 ): Promise<FeedCounts> {
   await repo.insertRejectedMessage(manager, {
-    instituteId: a.instituteId,
-    source: a.source,
-    receivedAt: a.receivedAt,
-    sendingFacility: header?.sendingFacility ?? '',
-    controlId: header?.controlId ?? '',
-    messageType: header?.messageType ?? '',
-    sha256: sha256(a.bytes),
-    size: a.bytes.length,
+    ...messageOf(a, header),
     reasons: storedReasons(problems),
     extract,
     expiresAt: new Date(a.receivedAt.getTime() + LAB_FEED_REJECTED_DAYS * 86_400_000),
@@ -484,22 +503,17 @@ export async function fileAccepted(
   const messageId = retried
     ? await repo.acceptRetried(manager, retried, counts)
     : await repo.insertAcceptedMessage(manager, {
-        instituteId: a.instituteId,
-        source: a.source,
-        receivedAt: a.receivedAt,
-        sendingFacility: header.sendingFacility,
-        controlId: header.controlId,
-        messageType: header.messageType,
-        sha256: sha256(a.bytes),
-        size: a.bytes.length,
+        ...messageOf(a, header),
         filed,
         pending,
         ignored: resolution.ignored,
       });
   if (messageId === null) return { counts: await countDuplicate(manager, a), messageId };
-  const samples = [...new Set(resolution.rows.map((r) => r.sampleKey))];
-  await repo.lockSamples(manager, samples);
-  await repo.insertResults(
+  await repo.lockSamples(
+    manager,
+    resolution.rows.map((r) => r.sampleKey),
+  );
+  const stored = await repo.insertResults(
     manager,
     a.instituteId,
     messageId,
@@ -507,8 +521,7 @@ export async function fileAccepted(
     a.receivedAt,
     resolution.rows,
   );
-  const fresh = new Set<string>();
-  const { lineIds } = await replaySamples(manager, a.instituteId, samples, maps, fresh);
+  const { lineIds } = await replayResults(manager, a.instituteId, stored, maps);
   for (const r of resolution.rows)
     if (r.analyte === 'h_index' && r.lineId !== null) lineIds.add(r.lineId);
   await syncFeedDataSets(manager, a.instituteId, lineIds);
@@ -523,5 +536,12 @@ export async function fileAccepted(
   };
 }
 
+/** Each time zone's offsets, made once per process (they and their cache depend on the zone only). */
+const ZONES = new Map<string, ZoneOffsets>();
+
 /** The zone offsets of an institute's time zone (local times without an offset). */
-export const zoneOf = (timezone: string) => new ZoneOffsets(timezone);
+export function zoneOf(timezone: string): ZoneOffsets {
+  let zone = ZONES.get(timezone);
+  if (!zone) ZONES.set(timezone, (zone = new ZoneOffsets(timezone)));
+  return zone;
+}

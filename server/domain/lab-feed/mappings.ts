@@ -52,6 +52,7 @@ const CODE_SELECT = `SELECT id, system, code, analyte, units, created_at, update
 
 type Kind = 'location' | 'code';
 const TABLE = { location: 'lab_feed_locations', code: 'lab_feed_codes' } as const;
+const OBJECT_TYPE = { location: 'lab_feed_location', code: 'lab_feed_code' } as const;
 
 /** The mappings of an organization (readers). */
 export async function listLocations(deps: LabFeedDeps, user: AuthUser, instituteId: number) {
@@ -103,8 +104,7 @@ async function checkCount(manager: EntityManager, kind: Kind, instituteId: numbe
     `SELECT count(*)::int AS n FROM ${TABLE[kind]} WHERE institute_id = $1`,
     [instituteId],
   );
-  if (n >= LAB_FEED_MAPPINGS_MAX)
-    throw invalidField(kind === 'location' ? 'code' : 'code', MSG.tooManyMappings);
+  if (n >= LAB_FEED_MAPPINGS_MAX) throw invalidField('code', MSG.tooManyMappings);
 }
 
 const normalisedUnits = (units: Record<string, number>) =>
@@ -245,23 +245,6 @@ export async function updateLocation(
   );
 }
 
-export async function deleteLocation(deps: LabFeedDeps, user: AuthUser, id: number) {
-  return deps.db.transaction(async (manager) => {
-    const instituteId = await mappingInstitute(manager, user, 'location', id);
-    const before = await locationRow(manager, id);
-    await manager.query(`DELETE FROM lab_feed_locations WHERE id = $1`, [id]);
-    const refiled = await refile(manager, instituteId, [{ location: before.code }]);
-    await writeAuditEntry(manager, {
-      instituteId,
-      objectType: 'lab_feed_location',
-      objectId: id,
-      action: 'deleted',
-      changes: changesOf(locationFields(before), null, refiled),
-    });
-    return { refiled };
-  });
-}
-
 export async function createCode(
   deps: LabFeedDeps,
   user: AuthUser,
@@ -335,24 +318,38 @@ export async function updateCode(
   );
 }
 
-export async function deleteCode(deps: LabFeedDeps, user: AuthUser, id: number) {
+/** A mapping's fields (as audited) and what its deletion re-files. */
+const mappingOf = async (manager: EntityManager, kind: Kind, id: number) => {
+  if (kind === 'location') {
+    const row = await locationRow(manager, id);
+    return { fields: locationFields(row), of: { location: row.code } };
+  }
+  const row = await codeRow(manager, id);
+  return { fields: codeFields(row), of: { system: row.system, code: row.code } };
+};
+
+/** Deletes a mapping: its results wait in Needs mapping again. */
+async function deleteMapping(deps: LabFeedDeps, user: AuthUser, kind: Kind, id: number) {
   return deps.db.transaction(async (manager) => {
-    const instituteId = await mappingInstitute(manager, user, 'code', id);
-    const before = await codeRow(manager, id);
-    await manager.query(`DELETE FROM lab_feed_codes WHERE id = $1`, [id]);
-    const refiled = await refile(manager, instituteId, [
-      { system: before.system, code: before.code },
-    ]);
+    const instituteId = await mappingInstitute(manager, user, kind, id);
+    const before = await mappingOf(manager, kind, id);
+    await manager.query(`DELETE FROM ${TABLE[kind]} WHERE id = $1`, [id]);
+    const refiled = await refile(manager, instituteId, [before.of]);
     await writeAuditEntry(manager, {
       instituteId,
-      objectType: 'lab_feed_code',
+      objectType: OBJECT_TYPE[kind],
       objectId: id,
       action: 'deleted',
-      changes: changesOf(codeFields(before), null, refiled),
+      changes: changesOf(before.fields, null, refiled),
     });
     return { refiled };
   });
 }
+
+export const deleteLocation = (deps: LabFeedDeps, user: AuthUser, id: number) =>
+  deleteMapping(deps, user, 'location', id);
+export const deleteCode = (deps: LabFeedDeps, user: AuthUser, id: number) =>
+  deleteMapping(deps, user, 'code', id);
 
 /** The needs-mapping inbox: groups of pending results by what blocks them, most results first. */
 export async function pendingGroups(

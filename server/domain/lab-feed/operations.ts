@@ -19,6 +19,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { StoredReason } from '../../entities/lab-feed';
 import { writeAuditEntry } from '../audit/repository';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
+import type { PageQuery } from '../../../shared/api/common';
 import type { Page } from '../pagination';
 import { can } from '../policy';
 import type { Extract } from './extract';
@@ -28,6 +29,7 @@ import {
   mappingsFor,
   resolve,
   sampleKeyer,
+  storedReasons,
   zoneOf,
   type FeedCounts,
 } from './ingest';
@@ -117,6 +119,40 @@ export interface MessageRow {
 const MESSAGE_COLUMNS = `id, source, state, received_at, sending_facility, control_id, message_type,
   results_filed, results_pending, results_ignored, reasons, retries, expires_at`;
 
+/** A list's conditions, each with a `?` for its value (numbered as it is added). */
+function conditions(where: string[], params: unknown[]) {
+  return {
+    add: (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    },
+    /** One page of `select` from `from` under the conditions, newest (highest `id`) first, and the total. */
+    page: async <T>(
+      db: DataSource,
+      {
+        select,
+        from,
+        count = from,
+        id,
+      }: { select: string; from: string; count?: string; id: string },
+      query: PageQuery,
+    ): Promise<Page<T>> => {
+      const sql = where.join(' AND ');
+      const [items, [{ total }]] = await Promise.all([
+        db.query(
+          `SELECT ${select} FROM ${from} WHERE ${sql}
+            ORDER BY ${id} DESC LIMIT ${query.size} OFFSET ${query.page * query.size}`,
+          params,
+        ) as Promise<T[]>,
+        db.query(`SELECT count(*)::int AS total FROM ${count} WHERE ${sql}`, params) as Promise<
+          { total: number }[]
+        >,
+      ]);
+      return { items, total };
+    },
+  };
+}
+
 /** The messages received, newest first (readers). */
 export async function listMessages(
   deps: LabFeedDeps,
@@ -125,30 +161,13 @@ export async function listMessages(
   query: MessagesQuery,
 ): Promise<Page<MessageRow>> {
   await feedInstitute(deps.db.manager, user, instituteId);
-  const where = ['institute_id = $1'];
-  const params: unknown[] = [instituteId];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
+  const { add, page } = conditions(['institute_id = $1'], [instituteId]);
   if (query.state) add('state = ?', query.state);
   if (query.source) add('source = ?', query.source);
   if (query.control_id !== undefined) add('control_id = ?', query.control_id);
   if (query.received_at__gte) add('received_at >= ?', query.received_at__gte);
   if (query.received_at__lt) add('received_at < ?', query.received_at__lt);
-  const sql = where.join(' AND ');
-  const [items, [{ total }]] = await Promise.all([
-    deps.db.query(
-      `SELECT ${MESSAGE_COLUMNS} FROM lab_feed_messages WHERE ${sql}
-        ORDER BY id DESC LIMIT ${query.size} OFFSET ${query.page * query.size}`,
-      params,
-    ) as Promise<MessageRow[]>,
-    deps.db.query(
-      `SELECT count(*)::int AS total FROM lab_feed_messages WHERE ${sql}`,
-      params,
-    ) as Promise<{ total: number }[]>,
-  ]);
-  return { items, total };
+  return page(deps.db, { select: MESSAGE_COLUMNS, from: 'lab_feed_messages', id: 'id' }, query);
 }
 
 export type ResultRow = Omit<
@@ -174,16 +193,10 @@ export async function listResults(
   query: ResultsQuery,
 ): Promise<Page<ResultRow>> {
   await feedInstitute(deps.db.manager, user, instituteId);
-  const where = [
-    `r.institute_id = $1`,
-    `(r.is_current OR r.state = 'pending')`,
-    `r.action <> 'delete'`,
-  ];
-  const params: unknown[] = [instituteId];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
+  const { add, page } = conditions(
+    [`r.institute_id = $1`, `(r.is_current OR r.state = 'pending')`, `r.action <> 'delete'`],
+    [instituteId],
+  );
   if (query.specimen !== undefined) {
     const key = await sampleKeyer(deps.db.manager, instituteId, deps.secretKey);
     add('r.sample_key = ?', key(query.specimen));
@@ -194,23 +207,19 @@ export async function listResults(
   if (query.state) add('r.state = ?', query.state);
   if (query.sampled_at__gte) add('r.sampled_at >= ?', query.sampled_at__gte);
   if (query.sampled_at__lt) add('r.sampled_at < ?', query.sampled_at__lt);
-  const sql = where.join(' AND ');
-  const [items, [{ total }]] = await Promise.all([
-    deps.db.query(
-      `SELECT r.id, left(r.sample_key, 16) AS sample, r.state, r.pending_reasons, r.analyte,
+  return page(
+    deps.db,
+    {
+      select: `r.id, left(r.sample_key, 16) AS sample, r.state, r.pending_reasons, r.analyte,
               r.line_id, l.name AS line_name, r.location, r.code_system, r.code AS code_code,
               r.code_text, r.value, r.comparator, r.flag, r.status, r.value_sent, r.unit_sent,
-              r.sampled_at, r.received_at, r.source, r.message_id AS message
-         FROM lab_feed_results r LEFT JOIN lines l ON l.id = r.line_id
-        WHERE ${sql} ORDER BY r.id DESC LIMIT ${query.size} OFFSET ${query.page * query.size}`,
-      params,
-    ) as Promise<ResultRow[]>,
-    deps.db.query(
-      `SELECT count(*)::int AS total FROM lab_feed_results r WHERE ${sql}`,
-      params,
-    ) as Promise<{ total: number }[]>,
-  ]);
-  return { items, total };
+              r.sampled_at, r.received_at, r.source, r.message_id AS message`,
+      from: 'lab_feed_results r LEFT JOIN lines l ON l.id = r.line_id',
+      count: 'lab_feed_results r',
+      id: 'r.id',
+    },
+    query,
+  );
 }
 
 /**
@@ -254,9 +263,7 @@ export async function retryMessages(
         const resolution = resolve(extract, maps, zoneOf(institute.timezone), now);
         if (resolution.problems.length) {
           state = 'rejected';
-          reasons = [...resolution.problems]
-            .sort((a, b) => a.order - b.order)
-            .map(({ reason, location, message }) => ({ reason, location, message }));
+          reasons = storedReasons(resolution.problems);
         } else {
           const arrival = {
             instituteId,

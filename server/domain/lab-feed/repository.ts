@@ -68,25 +68,37 @@ export async function loadMappings(
   return into;
 }
 
+/** What every message row keeps, whatever happens to it: its identity and size. */
+export interface NewMessage {
+  instituteId: number;
+  source: MessageSource;
+  receivedAt: Date;
+  sendingFacility: string;
+  controlId: string;
+  messageType: string;
+  sha256: string;
+  size: number;
+}
+
+/** A message row's first parameters ($1 to $8), in its columns' order below. */
+const messageParams = (m: NewMessage) => [
+  m.instituteId,
+  m.source,
+  m.receivedAt,
+  m.sendingFacility,
+  m.controlId,
+  m.messageType,
+  m.sha256,
+  m.size,
+];
+
 /**
  * Inserts an accepted message unless its (sending facility, control id) was accepted before
  * (then null: a duplicate). A copy being filed at the same moment waits for it, then is one.
  */
 export async function insertAcceptedMessage(
   manager: EntityManager,
-  m: {
-    instituteId: number;
-    source: MessageSource;
-    receivedAt: Date;
-    sendingFacility: string;
-    controlId: string;
-    messageType: string;
-    sha256: string;
-    size: number;
-    filed: number;
-    pending: number;
-    ignored: number;
-  },
+  m: NewMessage & { filed: number; pending: number; ignored: number },
 ): Promise<string | null> {
   const rows = await preparedQuery<{ id: string }>(
     manager,
@@ -95,19 +107,7 @@ export async function insertAcceptedMessage(
      VALUES ($1, $2, 'accepted', $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (institute_id, sending_facility, control_id) WHERE state = 'accepted' DO NOTHING
      RETURNING id`,
-    [
-      m.instituteId,
-      m.source,
-      m.receivedAt,
-      m.sendingFacility,
-      m.controlId,
-      m.messageType,
-      m.sha256,
-      m.size,
-      m.filed,
-      m.pending,
-      m.ignored,
-    ],
+    [...messageParams(m), m.filed, m.pending, m.ignored],
   );
   return rows[0]?.id ?? null;
 }
@@ -146,33 +146,14 @@ export async function acceptRetried(
 /** Keeps a rejected message: its reasons and extract (null: nothing readable) for 30 days. */
 export async function insertRejectedMessage(
   manager: EntityManager,
-  m: {
-    instituteId: number;
-    source: MessageSource;
-    receivedAt: Date;
-    sendingFacility: string;
-    controlId: string;
-    messageType: string;
-    sha256: string;
-    size: number;
-    reasons: StoredReason[];
-    extract: unknown;
-    expiresAt: Date;
-  },
+  m: NewMessage & { reasons: StoredReason[]; extract: unknown; expiresAt: Date },
 ): Promise<string> {
   const rows = await manager.query<{ id: string }[]>(
     `INSERT INTO lab_feed_messages (institute_id, source, state, received_at, sending_facility,
        control_id, message_type, sha256, size, reasons, extract, expires_at)
      VALUES ($1, $2, 'rejected', $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
     [
-      m.instituteId,
-      m.source,
-      m.receivedAt,
-      m.sendingFacility,
-      m.controlId,
-      m.messageType,
-      m.sha256,
-      m.size,
+      ...messageParams(m),
       JSON.stringify(m.reasons),
       m.extract === null ? null : JSON.stringify(m.extract),
       m.expiresAt,
@@ -204,7 +185,36 @@ export interface NewResult {
   sampledAt: Date;
 }
 
-/** Inserts a message's results in one statement, in arrival order. */
+/** A stored result as the replay reads it. */
+export interface StoredResult {
+  id: string;
+  sample_key: string;
+  analyte: LabFeedAnalyte | null;
+  line_id: number | null;
+  location: string;
+  code_system: string;
+  code: string;
+  code_alternates: { system: string; code: string }[];
+  unit_sent: string | null;
+  number_sent: number | null;
+  value: number | null;
+  comparator: Comparator | null;
+  flag: ResultFlag | null;
+  action: ResultAction;
+  status: ResultStatus;
+  state: 'filed' | 'pending';
+  pending_reasons: PendingReason[];
+  is_current: boolean;
+}
+
+const STORED_COLUMNS = `id, sample_key, analyte, line_id, location, code_system, code,
+  code_alternates, unit_sent, number_sent, value, comparator, flag, action, status, state,
+  pending_reasons, is_current`;
+
+/**
+ * Inserts a message's results in one statement, in arrival order, and answers every result of
+ * their samples (those before them and these), in arrival order: what the replay reads.
+ */
 export async function insertResults(
   manager: EntityManager,
   instituteId: number,
@@ -212,12 +222,14 @@ export async function insertResults(
   source: MessageSource,
   receivedAt: Date,
   rows: readonly NewResult[],
-): Promise<void> {
-  if (rows.length === 0) return;
+): Promise<StoredResult[]> {
+  if (rows.length === 0) return [];
   const col = <K extends keyof NewResult>(k: K) => rows.map((r) => r[k]);
-  await preparedQuery(
+  // The SELECT's snapshot is the statement's: it sees the samples' earlier results, not these.
+  return preparedQuery<StoredResult>(
     manager,
-    `INSERT INTO lab_feed_results (institute_id, sample_key, analyte, line_id, location, code_system,
+    `WITH inserted AS (
+     INSERT INTO lab_feed_results (institute_id, sample_key, analyte, line_id, location, code_system,
        code, code_text, code_alternates, value_sent, unit_sent, number_sent, value, comparator, flag,
        action, status, state, pending_reasons, is_current, sampled_at, received_at, source,
        message_id, arrival)
@@ -232,7 +244,14 @@ export async function insertResults(
          AS r(sample_key, analyte, line_id, location, code_system, code, code_text, alternates,
               value_sent, unit_sent, number_sent, value, comparator, flag, action, status, state,
               pending, sampled_at, n)
-      ORDER BY r.n`,
+      ORDER BY r.n
+     RETURNING ${STORED_COLUMNS}, arrival)
+     SELECT ${STORED_COLUMNS} FROM (
+       SELECT ${STORED_COLUMNS}, arrival FROM inserted
+       UNION ALL
+       SELECT ${STORED_COLUMNS}, arrival FROM lab_feed_results
+        WHERE institute_id = $1 AND sample_key = ANY($5::text[])) s
+      ORDER BY arrival`,
     [
       instituteId,
       receivedAt,
@@ -273,32 +292,6 @@ export async function lockSamples(manager: EntityManager, sampleKeys: readonly s
     [keys],
   );
 }
-
-/** A stored result as the replay reads it. */
-export interface StoredResult {
-  id: string;
-  sample_key: string;
-  analyte: LabFeedAnalyte | null;
-  line_id: number | null;
-  location: string;
-  code_system: string;
-  code: string;
-  code_alternates: { system: string; code: string }[];
-  unit_sent: string | null;
-  number_sent: number | null;
-  value: number | null;
-  comparator: Comparator | null;
-  flag: ResultFlag | null;
-  action: ResultAction;
-  status: ResultStatus;
-  state: 'filed' | 'pending';
-  pending_reasons: PendingReason[];
-  is_current: boolean;
-}
-
-const STORED_COLUMNS = `id, sample_key, analyte, line_id, location, code_system, code,
-  code_alternates, unit_sent, number_sent, value, comparator, flag, action, status, state,
-  pending_reasons, is_current`;
 
 /** Every result of these samples, in arrival order. */
 export const resultsOfSamples = (

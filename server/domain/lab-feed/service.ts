@@ -12,7 +12,8 @@ import { requireFeature } from '../institutes/service';
 import { can } from '../policy';
 import type { Problem } from './extract';
 import { operationOutcome, readBundle, responseBundle } from './fhir';
-import { buildAck, encodeAck, problemOf, readHl7, type AckCode } from './hl7';
+import type { AckCode } from '../../../shared/lab-feed/ack';
+import { buildAck, encodeAck, problemOf, readHl7 } from './hl7';
 import {
   accepted,
   countDuplicate,

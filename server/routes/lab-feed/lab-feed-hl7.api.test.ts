@@ -1,8 +1,8 @@
 import { FLAG_OFF_DETAIL } from '../../../shared/domain/feature-flags';
 import type { ApiClient } from '../../../testing/http';
+import { EX1, EX2, EX3, loginOutsider } from '../../../testing/lab-feed';
 import { insertLine } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
-import { User } from '../../entities/user';
 
 /** The lab feed's HL7 v2 door (lab-feed.md sections 1, 2, 4 and 5), with section 10's examples. */
 
@@ -11,44 +11,7 @@ let owner: ApiClient, member: ApiClient, guest: ApiClient, staff: ApiClient, out
 let hospital: number, courier: number;
 let akut: number, med3: number;
 
-const EX1 = [
-  'MSH|^~\\&|LABSYS|SUS-KEM|VIALQC|VIALQC|20250210083512+0100||ORU^R01^ORU_R01|K20250210-0001|P|2.5.1||||||UNICODE UTF-8',
-  'PID|1||19121212-1212^^^SKV^PN||Testsson^Greta||19121212|F',
-  'PV1|1|E|AKUT^12^3^SUS',
-  'OBR|1|REQ-7781|A250210-0042|KEM^Klinisk kemi^L|||20250210081500+0100',
-  'OBX|1|NM|HI^Hemolysindex^L||35|mg/dL|||||F',
-  'OBX|2|ST|NPU03230^P-Kalium^NPU||4,5|mmol/L|3,5-4,6||||F',
-  'OBX|3|ST|2532-0^LD^LN||3,2|µkat/L|||||F',
-  'OBX|4|ST|1920-8^ASAT^LN||0,35|µkat/L|||||F',
-  'OBX|5|NM|NA^Natrium^L||140|mmol/L|||||F',
-  'SPM|1|^A250210-0042||SER',
-].join('\r');
-
-const EX2 = [
-  'MSH|^~\\&|MIDDLEWARE|SUS-KEM|VIALQC|VIALQC|20250211091001||OUL^R22^OUL_R22|MW-000731|P|2.5.1',
-  'PID|1||19121212-1212^^^SKV^PN||Testsson^Greta',
-  'PV1|1|I|AKUT^12^3^SUS',
-  'SPM|1|^A250211-0007||SER|||||||||||||202502110905',
-  'SAC|||A250211-0007|||||||||||||||||||||||||||||1.2|g/L',
-  'OBR|1|REQ-7790|A250211-0007|KEM^Klinisk kemi^L',
-  'ORC|RE|REQ-7790|A250211-0007||CM||||||||MED3^^^SUS',
-  'OBX|1|ST|2823-3^Potassium^LN||HEM|mmol/L|||||F',
-  'OBX|2|SN|1920-8^ASAT^LN||>^1000|U/L|||||F',
-  'OBX|3|NM|CRP^C-reaktivt protein^L||12|mg/L|||||F',
-].join('\r');
-
-const EX3 = (potassium = '4,2') =>
-  [
-    'MSH|^~\\&|LABSYS|SUS-KEM|VIALQC|VIALQC|20250211143000+0100||ORU^R01|K20250211-0311|P|2.3.1',
-    'PID|1||19121212-1212^^^SKV^PN||Testsson^Greta',
-    'PV1|1|E|AKUT^12^3^SUS',
-    'OBR|1|REQ-7781|A250210-0042|KEM^Klinisk kemi^L|||20250210081500+0100',
-    `OBX|1|ST|NPU03230^P-Kalium^NPU||${potassium}|mmol/L|||||C`,
-    'OBX|2|ST|1920-8^ASAT^LN|||µkat/L|||||D',
-    'OBX|3|NM|HI^Hemolysindex^L||80|mg/dL|||||P',
-  ].join('\r');
-
-/** Words of the PID above that must never be stored, answered or logged. */
+/** Words of the examples' PID that must never be stored, answered or logged. */
 const PATIENT = ['19121212', 'Testsson', 'Greta'];
 
 const post = (
@@ -97,21 +60,7 @@ beforeAll(async () => {
       WHERE id = $1`,
     [hospital],
   );
-  const users = db.getRepository(User);
-  const template = await users.findOneByOrFail({ email: 'member@example.org' });
-  await users.save(
-    users.create({
-      email: 'outsider@example.org',
-      firstName: 'Otto',
-      lastName: 'Outsider',
-      role: 'owner',
-      isStaff: false,
-      passwordHash: template.passwordHash,
-      institutes: [{ id: courier }],
-      defaultInstituteId: courier,
-    }),
-  );
-  outsider = await server.login('outsider@example.org');
+  outsider = await loginOutsider(server, courier);
   akut = (await insertLine(db, hospital, { name: 'Akutmottagning' })).id;
   med3 = (await insertLine(db, hospital, { name: 'Medicin 3' })).id;
   await db.query(
@@ -177,7 +126,7 @@ describe("section 10's examples", () => {
   });
 
   it('3: a correction replaces the final, a deletion leaves none, a preliminary never replaces a final', async () => {
-    const res = await post(member, EX3());
+    const res = await post(member, EX3('K20250211-0311'));
     expect(lines(res.body)[1]).toBe('MSA|AA|K20250211-0311');
     const now = await current(sample1);
     expect(now.potassium).toMatchObject({ value: 4.2, status: 'corrected' });
@@ -187,7 +136,7 @@ describe("section 10's examples", () => {
   });
 
   it('3 with a negative value: AE listing the problem, nothing filed', async () => {
-    const text = EX3('-4,2').replace('K20250211-0311', 'K20250211-0312');
+    const text = EX3('K20250211-0312', '-4,2');
     const res = await post(member, text);
     const [, msa, err] = lines(res.body);
     expect(msa).toBe('MSA|AE|K20250211-0312|OBX 1: the value -4,2 is negative.');

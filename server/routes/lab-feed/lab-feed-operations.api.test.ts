@@ -1,8 +1,8 @@
 import type { ApiClient } from '../../../testing/http';
+import { loginOutsider } from '../../../testing/lab-feed';
 import { insertLine } from '../../../testing/rows';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { deleteExpiredMessages } from '../../domain/lab-feed/operations';
-import { User } from '../../entities/user';
 
 /** The lab feed's mappings, inbox, status, messages, results and retry (sections 6 and 8). */
 
@@ -42,21 +42,7 @@ beforeAll(async () => {
       WHERE id = ANY($1)`,
     [[hospital, courier]],
   );
-  const users = db.getRepository(User);
-  const template = await users.findOneByOrFail({ email: 'member@example.org' });
-  await users.save(
-    users.create({
-      email: 'outsider@example.org',
-      firstName: 'Otto',
-      lastName: 'Outsider',
-      role: 'owner',
-      isStaff: false,
-      passwordHash: template.passwordHash,
-      institutes: [{ id: courier }],
-      defaultInstituteId: courier,
-    }),
-  );
-  outsider = await server.login('outsider@example.org');
+  outsider = await loginOutsider(server, courier);
   akut = (await insertLine(db, hospital, { name: 'Akutmottagning' })).id;
   med3 = (await insertLine(db, hospital, { name: 'Medicin 3' })).id;
   archived = (await insertLine(db, hospital, { name: 'Old', archived: true })).id;
