@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { startBenchServer } from './bench-server';
 import { alternately, percentile, type Figure } from './timing';
 
@@ -12,17 +13,17 @@ const PER_DAY = 1000 / 3;
  * `count` counting results on `line`, sampled at PER_DAY a day back from now: h_index with a
  * skewed HI (most low, a tail to 1,000 and beyond), and a potassium for every tenth sample. Written
  * in one INSERT … SELECT (the population of the bench, not the feed's path: the feed's own load is
- * `--feed`'s message figures), then analysed.
+ * `--feed`'s message figures).
  */
 async function populate(
-  query: (sql: string, params?: unknown[]) => Promise<unknown>,
+  manager: EntityManager,
   instituteId: number,
   line: number,
   message: number,
   count: number,
 ) {
   const dayMs = 86_400_000;
-  await query(
+  await manager.query(
     `INSERT INTO lab_feed_results (institute_id, sample_key, analyte, line_id, location,
        code_system, code, code_text, value, action, status, state, is_current, sampled_at,
        received_at, source, message_id, arrival)
@@ -34,7 +35,6 @@ async function populate(
        FROM generate_series(1, $5) AS i`,
     [instituteId, line, message, dayMs / PER_DAY, count],
   );
-  await query('ANALYZE lab_feed_results');
 }
 
 /**
@@ -48,7 +48,6 @@ export async function benchLabOutcomes(): Promise<Figure[]> {
   const bench = await startBenchServer('lab-outcomes');
   try {
     const db = bench.server.ctx.db;
-    const query = (sql: string, params?: unknown[]) => db.query(sql, params);
     const lineOf = async (name: string) =>
       (await bench.member.post(`/v2/institutes/${bench.hospital}/lines`, { name })).body
         .id as number;
@@ -62,11 +61,11 @@ export async function benchLabOutcomes(): Promise<Figure[]> {
     // The population skips the trigger that notes changes for the data set's sync.
     await db.transaction(async (manager) => {
       await manager.query('SET LOCAL session_replication_role = replica');
-      const q = (sql: string, params?: unknown[]) => manager.query(sql, params);
-      await populate(q, bench.hospital, small, message, SMALL);
-      await populate(q, bench.hospital, large, message, LARGE);
+      await populate(manager, bench.hospital, small, message, SMALL);
+      await populate(manager, bench.hospital, large, message, LARGE);
     });
-    await query('ANALYZE lab_feed_results');
+    // Analysed once both lines are in (the planner's statistics of the whole population).
+    await db.query('ANALYZE lab_feed_results');
     const outcomes = (line: number) => async () => {
       const res = await bench.member.get(`/v2/lines/${line}/lab-outcomes`);
       if (res.status !== 200 || res.body.days.length < 28)

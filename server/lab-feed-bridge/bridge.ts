@@ -15,7 +15,7 @@ import {
   buildAck,
   encodeAck,
   readAckHeader,
-  type AckError,
+  type BridgeReason,
 } from '../../shared/lab-feed/ack';
 import { LAB_FEED_HL7_BYTES_MAX } from '../../shared/domain/lab-feed';
 import type { BridgeConfig } from './config';
@@ -37,18 +37,21 @@ export interface BridgeDeps extends ForwardDeps {
   date: () => Date;
 }
 
-/** The bridge's own AR for a frame (its MSH read from its first bytes). */
-function bridgeAck(
-  deps: BridgeDeps,
-  bytes: Buffer,
-  error: AckError,
-): { ack: Buffer; controlId: string } {
+/** The bridge's own AR for a frame (its MSH read from its first bytes), the reason logged. */
+function bridgeAck(deps: BridgeDeps, bytes: Buffer, reason: BridgeReason, detail?: string) {
   const header = readAckHeader(bytes);
   const now = deps.date();
-  const text = buildAck(header, 'AR', [error], now, ackId(now, randomBytes(3).toString('hex')));
+  const text = buildAck(
+    header,
+    'AR',
+    [bridgeError(reason, detail)],
+    now,
+    ackId(now, randomBytes(3).toString('hex')),
+  );
   return {
     ack: Buffer.from(encodeAck(text, header?.latin1 ?? false)),
     controlId: header?.controlId ?? '',
+    reason,
   };
 }
 
@@ -57,26 +60,18 @@ export async function handleFrame(deps: BridgeDeps, received: MllpFrame): Promis
   const started = deps.clock.now();
   let result: { ack: Buffer; controlId: string; reason: string };
   if (received.kind === 'too_large') {
-    result = { ...bridgeAck(deps, received.head, bridgeError('too_large')), reason: 'too_large' };
+    result = bridgeAck(deps, received.head, 'too_large');
   } else {
     const delivery = await deliver(received.bytes, deps, started);
     if (delivery.kind === 'ack') {
-      const outcome = ackOutcome(delivery.body.toString('latin1'));
       result = {
         ack: delivery.body,
         controlId: readAckHeader(received.bytes)?.controlId ?? '',
-        reason: outcome.reason,
-      };
-    } else if (delivery.kind === 'unavailable') {
-      result = {
-        ...bridgeAck(deps, received.bytes, bridgeError('unavailable', delivery.why)),
-        reason: 'unavailable',
+        reason: ackOutcome(delivery.body.toString('latin1')).reason,
       };
     } else {
-      result = {
-        ...bridgeAck(deps, received.bytes, bridgeError('refused', String(delivery.status))),
-        reason: 'refused',
-      };
+      const detail = delivery.kind === 'unavailable' ? delivery.why : String(delivery.status);
+      result = bridgeAck(deps, received.bytes, delivery.kind, detail);
     }
   }
   deps.log({

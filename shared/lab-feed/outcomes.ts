@@ -10,6 +10,8 @@ export const GROSS_AT = 1000;
 /** The analytes whose release the HI decides, each with the analyzer's threshold. */
 export const TIER_ANALYTES = ['potassium', 'ldh', 'asat'] as const;
 export type TierAnalyte = (typeof TIER_ANALYTES)[number];
+/** One value for each of the tier analytes. */
+export type PerTierAnalyte<T> = Record<TierAnalyte, T>;
 
 /** The analytes whose daily count and median the outcomes show, besides the HI. */
 export const OUTCOME_ANALYTES = [...TIER_ANALYTES, 'pfhb'] as const;

@@ -23,29 +23,22 @@ export async function syncFeedDataSets(
   instituteId: number,
   lineIds: ReadonlySet<number>,
 ): Promise<void> {
-  const changed: { id: string }[] = await manager.query(
-    `WITH taken AS (DELETE FROM lab_feed_hi_changes WHERE institute_id = $1 RETURNING result_id)
-     SELECT result_id AS id FROM taken`,
-    [instituteId],
-  );
+  // The noted results, taken, each with its result's line and its measurement's set's line.
+  const changed: { id: string; result_line: number | null; set_line: number | null }[] =
+    await manager.query(
+      `WITH taken AS (DELETE FROM lab_feed_hi_changes WHERE institute_id = $1 RETURNING result_id)
+       SELECT DISTINCT t.result_id AS id, r.line_id AS result_line, d.line_id AS set_line
+         FROM taken t
+         LEFT JOIN lab_feed_results r ON r.id = t.result_id
+         LEFT JOIN hemolysis_measurements m ON m.result_id = t.result_id
+         LEFT JOIN hemolysis_data d ON d.id = m.data_id`,
+      [instituteId],
+    );
   const changedIds = [...new Set(changed.map((c) => c.id))];
-  const lines: { line_id: number }[] = changedIds.length
-    ? await manager.query(
-        `SELECT DISTINCT line_id FROM (
-           SELECT r.line_id FROM lab_feed_results r WHERE r.id = ANY($1::bigint[])
-           UNION ALL
-           SELECT d.line_id FROM hemolysis_measurements m JOIN hemolysis_data d ON d.id = m.data_id
-            WHERE m.result_id = ANY($1::bigint[])) l
-          WHERE line_id IS NOT NULL`,
-        [changedIds],
-      )
-    : [];
-  const touched = [...new Set([...lineIds, ...lines.map((l) => l.line_id)])];
+  const lines = changed.flatMap((c) => [c.result_line, c.set_line]).filter((l) => l !== null);
+  const touched = [...new Set([...lineIds, ...lines])];
   if (!touched.length) return;
 
-  const previousMute: { mute: string | null }[] = await manager.query(
-    `SELECT current_setting('vialqc.audit_mute', true) AS mute`,
-  );
   // One set on each line with filed results, none on the others.
   await manager.query(
     `INSERT INTO hemolysis_data (institute_id, title, file_name, line_id, donor_sample,
@@ -66,40 +59,42 @@ export async function syncFeedDataSets(
     [instituteId, touched],
   );
 
-  if (changedIds.length) {
-    await muteAuditOf(manager, 'hemolysis_measurements');
-    const gone: { data_id: number }[] = await manager.query(
-      `WITH gone AS (DELETE FROM hemolysis_measurements WHERE result_id = ANY($1::bigint[])
-                     RETURNING data_id)
-       SELECT data_id FROM gone`,
-      [changedIds],
-    );
-    const added: { data_id: number }[] = await manager.query(
-      `INSERT INTO hemolysis_measurements (data_id, "timestamp", value, result_id)
-       SELECT d.id, r.sampled_at, r.value, r.id
-         FROM lab_feed_results r
-         JOIN hemolysis_data d ON d.line_id = r.line_id AND d.source = 'feed'
-        WHERE r.id = ANY($1::bigint[]) AND r.analyte = 'h_index' AND ${countingResultSql('r')}
-       RETURNING data_id`,
-      [changedIds],
-    );
-    const delta = new Map<number, number>();
-    for (const { data_id } of gone) delta.set(data_id, (delta.get(data_id) ?? 0) - 1);
-    for (const { data_id } of added) delta.set(data_id, (delta.get(data_id) ?? 0) + 1);
-    await muteAuditOf(manager, 'hemolysis_data');
-    // measurement_summary: the count by difference, first and last by the (data_id, timestamp)
-    // index: nothing here grows with the set.
-    await manager.query(
-      `UPDATE hemolysis_data d
-          SET measurement_count = d.measurement_count + c.delta,
-              measurement_start = (SELECT m."timestamp" FROM hemolysis_measurements m
-                                    WHERE m.data_id = d.id ORDER BY m."timestamp" LIMIT 1),
-              measurement_end = (SELECT m."timestamp" FROM hemolysis_measurements m
-                                  WHERE m.data_id = d.id ORDER BY m."timestamp" DESC LIMIT 1)
-         FROM unnest($1::int[], $2::int[]) AS c(id, delta)
-        WHERE d.id = c.id`,
-      [[...delta.keys()], [...delta.values()]],
-    );
-  }
+  if (!changedIds.length) return;
+  const previousMute: { mute: string | null }[] = await manager.query(
+    `SELECT current_setting('vialqc.audit_mute', true) AS mute`,
+  );
+  await muteAuditOf(manager, 'hemolysis_measurements');
+  const gone: { data_id: number }[] = await manager.query(
+    `WITH gone AS (DELETE FROM hemolysis_measurements WHERE result_id = ANY($1::bigint[])
+                   RETURNING data_id)
+     SELECT data_id FROM gone`,
+    [changedIds],
+  );
+  const added: { data_id: number }[] = await manager.query(
+    `INSERT INTO hemolysis_measurements (data_id, "timestamp", value, result_id)
+     SELECT d.id, r.sampled_at, r.value, r.id
+       FROM lab_feed_results r
+       JOIN hemolysis_data d ON d.line_id = r.line_id AND d.source = 'feed'
+      WHERE r.id = ANY($1::bigint[]) AND r.analyte = 'h_index' AND ${countingResultSql('r')}
+     RETURNING data_id`,
+    [changedIds],
+  );
+  const delta = new Map<number, number>();
+  for (const { data_id } of gone) delta.set(data_id, (delta.get(data_id) ?? 0) - 1);
+  for (const { data_id } of added) delta.set(data_id, (delta.get(data_id) ?? 0) + 1);
+  await muteAuditOf(manager, 'hemolysis_data');
+  // measurement_summary: the count by difference, first and last by the (data_id, timestamp)
+  // index: nothing here grows with the set.
+  await manager.query(
+    `UPDATE hemolysis_data d
+        SET measurement_count = d.measurement_count + c.delta,
+            measurement_start = (SELECT m."timestamp" FROM hemolysis_measurements m
+                                  WHERE m.data_id = d.id ORDER BY m."timestamp" LIMIT 1),
+            measurement_end = (SELECT m."timestamp" FROM hemolysis_measurements m
+                                WHERE m.data_id = d.id ORDER BY m."timestamp" DESC LIMIT 1)
+       FROM unnest($1::int[], $2::int[]) AS c(id, delta)
+      WHERE d.id = c.id`,
+    [[...delta.keys()], [...delta.values()]],
+  );
   await muteAuditOf(manager, previousMute[0]?.mute ?? '');
 }

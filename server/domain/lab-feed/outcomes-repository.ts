@@ -8,12 +8,10 @@ import {
   tierSql,
   type OutcomeAnalyte,
   type Tier,
-  type TierAnalyte,
+  type PerTierAnalyte,
 } from '../../../shared/lab-feed/outcomes';
 import { LabFeedSettings } from '../../entities/lab-feed-settings';
 import { HI_FIGURES_SQL } from '../hemolysis/repository';
-
-type PerTierAnalyte<T> = Record<TierAnalyte, T>;
 
 export async function findSettings(manager: EntityManager, instituteId: number) {
   return manager.getRepository(LabFeedSettings).findOneBy({ instituteId });

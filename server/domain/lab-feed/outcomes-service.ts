@@ -10,13 +10,14 @@ import {
 } from '../../../shared/api/lab-outcomes';
 import { TO_BEFORE_FROM } from '../../../shared/domain/dates';
 import { addDays, zonedDay, zonedWallTime } from '../../../shared/domain/time-zone';
-import { TIER_ANALYTES, type TierAnalyte } from '../../../shared/lab-feed/outcomes';
+import { TIER_ANALYTES, type PerTierAnalyte } from '../../../shared/lab-feed/outcomes';
 import { compareProportions } from '../../../shared/lab-feed/statistics';
 import type { AuthUser } from '../../auth/auth-user';
 import type { LabFeedSettings } from '../../entities/lab-feed-settings';
 import { writeAuditEntry } from '../audit/repository';
-import { invalidInput, notFound } from '../errors';
+import { invalidInput } from '../errors';
 import { requireFeature } from '../institutes/service';
+import { findLine } from '../lines/service';
 import { authorize } from '../policy';
 import { thresholdsFor } from '../rejection/service';
 import * as repo from './outcomes-repository';
@@ -25,8 +26,6 @@ import * as repo from './outcomes-repository';
 export interface LabOutcomeDeps {
   db: DataSource;
 }
-
-type PerTierAnalyte<T> = Record<TierAnalyte, T>;
 
 /** Tenancy (404), then the hemolysisTracking flag (403 with its detail); staff pass. */
 const gate = (manager: EntityManager, user: AuthUser, instituteId: number) =>
@@ -64,12 +63,8 @@ export async function lineOutcomes(
   lineId: number,
   q: z.output<typeof labOutcomesQuery>,
 ) {
-  const [line]: { institute_id: number }[] = await db.manager.query(
-    'SELECT institute_id FROM lines WHERE id = $1',
-    [lineId],
-  );
-  if (!line) throw notFound();
-  const institute = await gate(db.manager, user, line.institute_id);
+  const line = await findLine(db.manager, user, lineId);
+  const institute = await gate(db.manager, user, line.instituteId);
   const zone = institute.timezone;
   const to = q.date__lte ?? zonedDay(Date.now(), zone);
   const from = q.date__gte ?? addDays(to, 1 - OUTCOME_PERIOD_DEFAULT_DAYS);

@@ -10,11 +10,10 @@ import {
   TIER_ANALYTES,
   TIERS,
   type Tier,
+  type PerTierAnalyte,
   type TierAnalyte,
 } from '../../../shared/lab-feed/outcomes';
 import type { OutcomeDayRow } from '../../domain/lab-feed/outcomes-repository';
-
-type PerTierAnalyte<T> = Record<TierAnalyte, T>;
 
 interface Cutoffs {
   commentAbove: PerTierAnalyte<number | null>;
@@ -52,13 +51,9 @@ function presentDay(d: OutcomeDayRow): OutcomeDayDto {
   };
 }
 
-export function presentLabOutcomes(o: {
-  lineId: number;
-  zone: string;
-  commentAbove: PerTierAnalyte<number | null>;
-  thresholds: PerTierAnalyte<number>;
-  days: OutcomeDayRow[];
-}): LabOutcomesDto {
+export function presentLabOutcomes(
+  o: Cutoffs & { lineId: number; zone: string; days: OutcomeDayRow[] },
+): LabOutcomesDto {
   return {
     line_id: o.lineId,
     timezone: o.zone,

@@ -14,46 +14,31 @@ import { labFeedKeys, type FeedMessagesQuery } from './keys';
 const get = async <T>(url: string, params?: object): Promise<T> =>
   (await api.get<T>(url, { params })).data;
 
-/** The feed's status: 14 days of counts, the last message and error. */
-export function useLabFeedStatus(instituteId: number) {
+/** One of the organization's lab-feed lists (key and path alike), asked while its area is open. */
+function useFeedQuery<T>(instituteId: number, part: 'status' | 'pending' | 'locations' | 'codes') {
   const open = useAreaOpen('hemolysisTracking', instituteId);
   return useQuery({
-    queryKey: labFeedKeys.status(instituteId),
-    queryFn: () => get<LabFeedStatusDto>(`/v2/institutes/${instituteId}/lab-feed/status`),
+    queryKey: labFeedKeys[part](instituteId),
+    queryFn: () => get<T>(`/v2/institutes/${instituteId}/lab-feed/${part}`),
     enabled: open,
   });
 }
+
+/** The feed's status: 14 days of counts, the last message and error. */
+export const useLabFeedStatus = (instituteId: number) =>
+  useFeedQuery<LabFeedStatusDto>(instituteId, 'status');
 
 /** The needs-mapping inbox's groups, most results first. */
-export function usePendingGroups(instituteId: number) {
-  const open = useAreaOpen('hemolysisTracking', instituteId);
-  return useQuery({
-    queryKey: labFeedKeys.pending(instituteId),
-    queryFn: () => get<PendingGroupsDto>(`/v2/institutes/${instituteId}/lab-feed/pending`),
-    enabled: open,
-  });
-}
+export const usePendingGroups = (instituteId: number) =>
+  useFeedQuery<PendingGroupsDto>(instituteId, 'pending');
 
 /** Every location mapping of the organization. */
-export function useLocationMappings(instituteId: number) {
-  const open = useAreaOpen('hemolysisTracking', instituteId);
-  return useQuery({
-    queryKey: labFeedKeys.locations(instituteId),
-    queryFn: () =>
-      get<{ items: LocationMappingDto[] }>(`/v2/institutes/${instituteId}/lab-feed/locations`),
-    enabled: open,
-  });
-}
+export const useLocationMappings = (instituteId: number) =>
+  useFeedQuery<{ items: LocationMappingDto[] }>(instituteId, 'locations');
 
 /** Every result code mapping of the organization. */
-export function useCodeMappings(instituteId: number) {
-  const open = useAreaOpen('hemolysisTracking', instituteId);
-  return useQuery({
-    queryKey: labFeedKeys.codes(instituteId),
-    queryFn: () => get<{ items: CodeMappingDto[] }>(`/v2/institutes/${instituteId}/lab-feed/codes`),
-    enabled: open,
-  });
-}
+export const useCodeMappings = (instituteId: number) =>
+  useFeedQuery<{ items: CodeMappingDto[] }>(instituteId, 'codes');
 
 /** The received messages, newest first, a page at a time. */
 export function useFeedMessages(query: FeedMessagesQuery) {

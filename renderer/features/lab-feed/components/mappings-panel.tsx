@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import type { CodeMappingDto, LocationMappingDto } from '../../../../shared/api/lab-feed';
@@ -22,6 +23,40 @@ interface Deleting {
   id: number;
   /** The code as the warning names it. */
   code: string;
+}
+
+/** One kind of mapping under its heading: the grid, or why it could not be fetched. */
+function MappingsGrid<T extends { id: number }>({
+  title,
+  label,
+  list,
+  columns,
+  empty,
+}: {
+  title: string;
+  label: string;
+  list: UseQueryResult<{ items: T[] }>;
+  columns: GridColDef<T>[];
+  empty: string;
+}) {
+  return (
+    <>
+      <Typography variant="h2">{title}</Typography>
+      {list.isError ? (
+        <ErrorFetching error={list.error} />
+      ) : (
+        <DataGrid
+          aria-label={label}
+          rows={list.data?.items ?? []}
+          loading={list.isPending}
+          columns={columns}
+          disableRowSelectionOnClick
+          {...COMPACT_GRID}
+          slots={gridOverlaysEmpty(empty)}
+        />
+      )}
+    </>
+  );
 }
 
 /** Mappings: the location and result code mappings; owners and admins delete them, warned. */
@@ -94,34 +129,20 @@ export function MappingsPanel({ instituteId }: { instituteId: number }) {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h2">Locations</Typography>
-      {locations.isError ? (
-        <ErrorFetching error={locations.error} />
-      ) : (
-        <DataGrid
-          aria-label="Location mappings"
-          rows={locations.data?.items ?? []}
-          loading={locations.isPending}
-          columns={locationColumns}
-          disableRowSelectionOnClick
-          {...COMPACT_GRID}
-          slots={gridOverlaysEmpty('No location mappings')}
-        />
-      )}
-      <Typography variant="h2">Result codes</Typography>
-      {codes.isError ? (
-        <ErrorFetching error={codes.error} />
-      ) : (
-        <DataGrid
-          aria-label="Result code mappings"
-          rows={codes.data?.items ?? []}
-          loading={codes.isPending}
-          columns={codeColumns}
-          disableRowSelectionOnClick
-          {...COMPACT_GRID}
-          slots={gridOverlaysEmpty('No result code mappings')}
-        />
-      )}
+      <MappingsGrid
+        title="Locations"
+        label="Location mappings"
+        list={locations}
+        columns={locationColumns}
+        empty="No location mappings"
+      />
+      <MappingsGrid
+        title="Result codes"
+        label="Result code mappings"
+        list={codes}
+        columns={codeColumns}
+        empty="No result code mappings"
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete mapping"

@@ -17,12 +17,12 @@ import { TIER_ANALYTES, type TierAnalyte } from '../../../../shared/lab-feed/out
 import { CLINICAL_ANALYTE_INFO } from '../../../../shared/api/clinical-data';
 import { RetrievingData } from '../../../components/ui/query-state';
 import { errorDetail } from '../../../lib/api-client';
+import { formatFraction } from '../../../lib/format';
 import { useBeforeAfter } from '../api/get-before-after';
 
 const HI_CHOICE = 'hi';
 type CutoffChoice = TierAnalyte | typeof HI_CHOICE;
 
-const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 /** p to two significant digits, small ones as a bound. */
 export const pValueText = (p: number) => (p < 0.0001 ? '< 0.0001' : `= ${p.toPrecision(2)}`);
 
@@ -30,7 +30,7 @@ function Side({ name, side }: { name: string; side: BeforeAfterDto['before'] }) 
   return (
     <Typography>
       <strong>{name}</strong>: {side.x} of {side.n} samples above the cut-off
-      {side.p === null ? ' (no samples)' : ` (${percent(side.p)})`}
+      {side.p === null ? ' (no samples)' : ` (${formatFraction(side.p)})`}
     </Typography>
   );
 }
@@ -43,8 +43,8 @@ function Answer({ answer }: { answer: BeforeAfterDto }) {
       {answer.difference !== null && answer.ci95 !== null && answer.p_value !== null ? (
         <>
           <Typography>
-            Difference (after − before): {percent(answer.difference)}, 95% interval{' '}
-            {percent(answer.ci95[0])} to {percent(answer.ci95[1])}
+            Difference (after − before): {formatFraction(answer.difference)}, 95% interval{' '}
+            {formatFraction(answer.ci95[0])} to {formatFraction(answer.ci95[1])}
           </Typography>
           <Typography>
             Fisher&apos;s exact test, two-sided: p {pValueText(answer.p_value)}

@@ -9,12 +9,14 @@ import type {
   OutcomeDayDto,
 } from '../../../../shared/api/lab-outcomes';
 import { dayRangeErrors, isValidDayRange } from '../../../../shared/domain/dates';
+import { counted } from '../../../../shared/domain/plural';
 import { TIER_ANALYTES, TIERS, type Tier } from '../../../../shared/lab-feed/outcomes';
 import { CLINICAL_ANALYTE_INFO } from '../../../../shared/api/clinical-data';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { categoryXAxis, valueAxis } from '../../../components/charts/options';
 import { CHART_TONES } from '../../../components/charts/theme';
 import { errorDetail } from '../../../lib/api-client';
+import { formatFraction } from '../../../lib/format';
 import { zonedToday } from '../../../lib/time-zone';
 import { useLabOutcomes } from '../api/get-lab-outcomes';
 import { BeforeAfter } from './before-after';
@@ -85,10 +87,7 @@ function tierOption(o: LabOutcomesDto) {
   return {
     grid: { left: 320, right: 32, top: 36, bottom: 48 },
     legend: { top: 0 },
-    tooltip: {
-      trigger: 'axis',
-      valueFormatter: (v: number) => `${(v * 100).toFixed(1)}%`,
-    },
+    tooltip: { trigger: 'axis', valueFormatter: formatFraction },
     xAxis: { type: 'value', max: 1, axisLabel: { formatter: (v: number) => `${v * 100}%` } },
     yAxis: { type: 'category', data: names, axisLabel: { width: 300, overflow: 'truncate' } },
     series: TIERS.map((t) => ({
@@ -171,8 +170,8 @@ export function LabOutcomesView({ lineId, instituteId }: { lineId: number; insti
           />
           {outcomes.data && (
             <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
-              Local dates in {outcomes.data.timezone}; {days.length}{' '}
-              {days.length === 1 ? 'day' : 'days'} with results.
+              Local dates in {outcomes.data.timezone}; {counted(days.length, 'day', 'days')} with
+              results.
             </Typography>
           )}
         </Stack>
