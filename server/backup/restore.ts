@@ -21,13 +21,13 @@ export interface RestoreOptions {
 /** A restore refused before anything was changed (a damaged backup, a database with data). */
 export class RestoreRefused extends Error {}
 
-/** The app's tables that hold rows; none in an empty installation (never started, or only migrated). */
 /**
  * Rows a migration itself writes are not data: which rows of such a table count (the peer
  * benchmarks' input version starts at 0 and only an installation's writes raise it).
  */
 const DATA_ROWS: Readonly<Record<string, string>> = { benchmark_inputs: 'version <> 0' };
 
+/** The app's tables that hold rows; none in an empty installation (never started, or only migrated). */
 async function tablesWithRows(db: DataSource): Promise<string[]> {
   const runner = db.createQueryRunner();
   try {

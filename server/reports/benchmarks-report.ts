@@ -18,6 +18,12 @@ const head = (t: string) => ({ text: t, bold: true });
 const cell = (v: number | string | null) =>
   v === null ? '–' : typeof v === 'number' ? figure(v) : v;
 const percent = (v: number | null) => (v === null ? '–' : `${figure(100 * v)} %`);
+/** A table of the report: a bold header row, then the rows, in small print. */
+const table = (widths: (number | string)[], headers: string[], rows: string[][]) => ({
+  table: { headerRows: 1, widths, body: [headers.map(head), ...rows] },
+  layout: 'lightHorizontalLines',
+  fontSize: 8,
+});
 
 /**
  * A group's distribution (section 9): P10–P90 whiskers, the P25–P75 box, P50, x* and x* ± 2s*,
@@ -100,55 +106,37 @@ export async function buildBenchmarksReport(input: BenchmarksReportInput): Promi
   const { answer } = input;
   const title = `Peer benchmarking ${answer.quarter}, ${input.institute}`;
   const shown = answer.groups.filter((g) => g.shown);
-  const lineTable = {
-    table: {
-      headerRows: 1,
-      widths: ['*', 40, 55, '*', 40, 45, 35, 70],
-      body: [
-        ['Line', 'Records', 'VitalMetric', 'Group', 'z', 'Percentile', 'Quintile', 'Band'].map(
-          head,
-        ),
-        ...answer.lines.map((l) => [
-          l.line_name,
-          String(l.records),
-          cell(l.value),
-          l.group === null
-            ? l.status.replace(/_/g, ' ')
-            : answer.groups.find((g) => g.key === l.group)!.label,
-          cell(l.z),
-          cell(l.percentile),
-          cell(l.quintile),
-          cell(l.band),
-        ]),
-      ],
-    },
-    layout: 'lightHorizontalLines',
-    fontSize: 8,
-  };
+  const lineTable = table(
+    ['*', 40, 55, '*', 40, 45, 35, 70],
+    ['Line', 'Records', 'VitalMetric', 'Group', 'z', 'Percentile', 'Quintile', 'Band'],
+    answer.lines.map((l) => [
+      l.line_name,
+      String(l.records),
+      cell(l.value),
+      l.group === null
+        ? l.status.replace(/_/g, ' ')
+        : answer.groups.find((g) => g.key === l.group)!.label,
+      cell(l.z),
+      cell(l.percentile),
+      cell(l.quintile),
+      cell(l.band),
+    ]),
+  );
   const h = answer.hemolysis;
-  const hemolysisTable = {
-    table: {
-      headerRows: 1,
-      widths: ['*', 45, 45, 50, 45, 55, 55, 40],
-      body: [
-        ['Indicator', 'Cut-off', 'Count', 'Rate', 'Band', 'Group P50', 'Group P10–P90', 'z'].map(
-          head,
-        ),
-        ...h.indicators.map((i) => [
-          i.indicator,
-          figure(i.cutoff),
-          String(i.count),
-          percent(i.value),
-          cell(i.band),
-          percent(i.percentiles?.p50 ?? null),
-          i.percentiles ? `${percent(i.percentiles.p10)}–${percent(i.percentiles.p90)}` : '–',
-          cell(i.z),
-        ]),
-      ],
-    },
-    layout: 'lightHorizontalLines',
-    fontSize: 8,
-  };
+  const hemolysisTable = table(
+    ['*', 45, 45, 50, 45, 55, 55, 40],
+    ['Indicator', 'Cut-off', 'Count', 'Rate', 'Band', 'Group P50', 'Group P10–P90', 'z'],
+    h.indicators.map((i) => [
+      i.indicator,
+      figure(i.cutoff),
+      String(i.count),
+      percent(i.value),
+      cell(i.band),
+      percent(i.percentiles?.p50 ?? null),
+      i.percentiles ? `${percent(i.percentiles.p10)}–${percent(i.percentiles.p90)}` : '–',
+      cell(i.z),
+    ]),
+  );
   const doc = {
     info: { title, creator: 'VialQC', creationDate: new Date(answer.computed_at) },
     pageSize: 'A4',

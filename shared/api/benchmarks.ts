@@ -21,8 +21,8 @@ export const BENCHMARK_K = 5;
 export const BENCHMARK_MIN_RECORDS = 6;
 export const BENCHMARK_MIN_MEASUREMENTS = 1000;
 
-export const QUARTER_PATTERN = /^[0-9]{4}Q[1-4]$/;
-export const MIN_QUARTER_YEAR = 2000;
+const QUARTER_PATTERN = /^[0-9]{4}Q[1-4]$/;
+const MIN_QUARTER_YEAR = 2000;
 
 export const BENCHMARK_MESSAGES = {
   quarter: 'Expected a quarter such as 2026Q3.',

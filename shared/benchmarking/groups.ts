@@ -11,7 +11,7 @@ import {
 } from '../api/benchmarks';
 
 /** Where a length class starts and ends, in metres, per kind (short < first ≤ medium < second ≤ long). */
-export const LENGTH_EDGES: Record<InstituteKind, readonly [number, number]> = {
+const LENGTH_EDGES: Record<InstituteKind, readonly [number, number]> = {
   pts: [300, 1000],
   courier: [10_000, 50_000],
 };
@@ -24,7 +24,7 @@ export function lengthClassOf(kind: InstituteKind, length: number | null): Lengt
 }
 
 /** The manufacturer a `vendor` group is named by: PTS lines only, not null, not `Other`. */
-export const vendorOf = (kind: InstituteKind, manufacturer: string | null): string | null =>
+const vendorOf = (kind: InstituteKind, manufacturer: string | null): string | null =>
   kind === 'pts' && manufacturer !== null && manufacturer !== 'Other' ? manufacturer : null;
 
 const LENGTH_LABELS: Record<InstituteKind, Record<LengthClass, string>> = {

@@ -4,18 +4,18 @@
  */
 import { zonedDay, zonedWallTime } from '../domain/time-zone';
 
-export interface Quarter {
+interface Quarter {
   year: number;
   /** 1 to 4. */
   q: number;
 }
 
-export const parseQuarter = (name: string): Quarter => ({
+const parseQuarter = (name: string): Quarter => ({
   year: Number(name.slice(0, 4)),
   q: Number(name.slice(5)),
 });
 
-export const quarterName = ({ year, q }: Quarter): string => `${year}Q${q}`;
+const quarterName = ({ year, q }: Quarter): string => `${year}Q${q}`;
 
 /** The quarter `offset` quarters after (or, negative, before) the one named. */
 export function shiftQuarter(name: string, offset: number): string {

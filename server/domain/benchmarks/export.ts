@@ -42,7 +42,7 @@ const COLUMNS: ExportColumn[] = [
 ];
 
 /** The rows of the CSV and the workbook. */
-export function benchmarkRows(answer: InstituteBenchmarksDto): ExportCell[][] {
+function benchmarkRows(answer: InstituteBenchmarksDto): ExportCell[][] {
   const groups = new Map(answer.groups.map((g) => [g.key, g]));
   const lines = answer.lines.map((l): ExportCell[] => {
     const g = l.group === null ? undefined : groups.get(l.group);

@@ -15,7 +15,7 @@ import { includedRecordSql } from '../../../shared/domain/included-record';
 import { DEFAULT_THRESHOLDS } from '../../../shared/rejection/model';
 
 /** The cut-off of Pre-HemI, mg/dL (0.5 g/L free hemoglobin). */
-export const PRE_HEMI_CUTOFF = 50;
+const PRE_HEMI_CUTOFF = 50;
 
 const REFRESH_LINES = `
   WITH queued AS (DELETE FROM benchmark_line_stale RETURNING line_id, quarter),
@@ -81,13 +81,23 @@ const REFRESH_HEMOLYSIS = `
     RETURNING 1)
   SELECT (SELECT count(*) FROM gone) + (SELECT count(*) FROM written) AS changed`;
 
-/** Whether a change has queued pairs since the last refresh. */
-export async function hasStale(manager: EntityManager): Promise<boolean> {
+/**
+ * A quarter's state in one read: whether a change has queued pairs since the last refresh, the
+ * version of every quarter's inputs now, and the version the quarter's kept result was computed
+ * from (null without one).
+ */
+export async function quarterState(
+  manager: EntityManager,
+  quarter: string,
+): Promise<{ stale: boolean; version: string; stored: string | null }> {
   const [row] = (await manager.query(
     `SELECT EXISTS (SELECT 1 FROM benchmark_line_stale)
-         OR EXISTS (SELECT 1 FROM benchmark_hemolysis_stale) AS stale`,
-  )) as { stale: boolean }[];
-  return row.stale;
+              OR EXISTS (SELECT 1 FROM benchmark_hemolysis_stale) AS stale,
+            i.version, (SELECT q.version FROM benchmark_quarters q WHERE q.quarter = $1) AS stored
+     FROM benchmark_inputs i WHERE i.id = 1`,
+    [quarter],
+  )) as { stale: boolean; version: string; stored: string | null }[];
+  return row;
 }
 
 /**
@@ -106,24 +116,9 @@ export async function refreshStale(manager: EntityManager): Promise<void> {
   }
 }
 
-/** The version of every quarter's inputs now. */
-export async function inputsVersion(manager: EntityManager): Promise<string> {
-  const [row] = (await manager.query('SELECT version FROM benchmark_inputs WHERE id = 1')) as {
-    version: string;
-  }[];
-  return row.version;
-}
-
 /** One computation of a quarter at a time, across processes (waits for the one running). */
 export const lockQuarter = (manager: EntityManager, quarter: string) =>
   manager.query(`SELECT pg_advisory_xact_lock(hashtext('benchmarks'), hashtext($1))`, [quarter]);
-
-export async function storedVersion(manager: EntityManager, quarter: string) {
-  const [row] = (await manager.query('SELECT version FROM benchmark_quarters WHERE quarter = $1', [
-    quarter,
-  ])) as { version: string }[];
-  return row?.version ?? null;
-}
 
 interface InstituteRow {
   id: number;

@@ -81,23 +81,24 @@ const running = new Map<string, Promise<void>>();
 
 /** Refreshes queued aggregates, then recomputes the quarter if its kept result is not current. */
 async function currentVersion(deps: BenchmarkDeps, quarter: string): Promise<string> {
-  if (await repo.hasStale(deps.db.manager)) {
+  let state = await repo.quarterState(deps.db.manager, quarter);
+  if (state.stale) {
     await deps.db.transaction((manager) => repo.refreshStale(manager));
+    state = await repo.quarterState(deps.db.manager, quarter);
   }
-  const version = await repo.inputsVersion(deps.db.manager);
-  if ((await repo.storedVersion(deps.db.manager, quarter)) === version) return version;
+  if (state.stored === state.version) return state.version;
   let computing = running.get(quarter);
   if (!computing) {
     computing = deps.db
       .transaction(async (manager) => {
         await repo.lockQuarter(manager, quarter);
-        const now = await repo.inputsVersion(manager);
-        if ((await repo.storedVersion(manager, quarter)) === now) return;
+        const { version, stored } = await repo.quarterState(manager, quarter);
+        if (stored === version) return;
         const result = computeQuarter(await repo.loadPopulation(manager, quarter));
         await repo.storeResult(
           manager,
           quarter,
-          now,
+          version,
           new Date(deps.now()),
           result.overview,
           result.answers,
@@ -107,7 +108,7 @@ async function currentVersion(deps: BenchmarkDeps, quarter: string): Promise<str
     running.set(quarter, computing);
   }
   await computing;
-  return repo.inputsVersion(deps.db.manager);
+  return (await repo.quarterState(deps.db.manager, quarter)).version;
 }
 
 /** The answer of section 7, after its checks in the spec's order. */

@@ -5,36 +5,38 @@
  */
 import type { BenchmarksOverviewDto, InstituteBenchmarksDto } from '../../api/benchmarks';
 import { BENCHMARK_K, BENCHMARK_MIN_RECORDS } from '../../api/benchmarks';
+import type { PopulationInstitute, PopulationLine } from '../compute';
 import { chainOf } from '../groups';
 
-export interface TruthLine {
-  id: number;
-  name: string;
-  length: number | null;
-  manufacturer: string | null;
-  handCarried: boolean;
-  records: number;
-  value: number | null;
-}
-export interface TruthInstitute {
-  id: number;
-  name: string;
-  kind: 'pts' | 'courier';
+/** A line as it truly is: the population's own shape. */
+export type TruthLine = PopulationLine;
+/** An institute as it truly is: the part of a participant the rules look at. */
+export type TruthInstitute = Pick<PopulationInstitute, 'id' | 'name' | 'kind'> & {
   lines: TruthLine[];
-}
+};
 
-/** The institutes with a taking-part line in each group key. */
-export function membersByKey(population: readonly TruthInstitute[]): Map<string, Set<number>> {
-  const members = new Map<string, Set<number>>();
+/** Each taking-part line's institute and the keys of its chain. */
+function takingPart(population: readonly TruthInstitute[]) {
+  const found: { instituteId: number; keys: string[] }[] = [];
   for (const inst of population) {
     for (const line of inst.lines) {
       if (inst.kind === 'pts' && line.handCarried) continue;
       if (line.records < BENCHMARK_MIN_RECORDS || line.value === null) continue;
-      for (const g of chainOf(inst.kind, line.length, line.manufacturer)) {
-        const set = members.get(g.key) ?? new Set<number>();
-        set.add(inst.id);
-        members.set(g.key, set);
-      }
+      const keys = chainOf(inst.kind, line.length, line.manufacturer).map((g) => g.key);
+      found.push({ instituteId: inst.id, keys });
+    }
+  }
+  return found;
+}
+
+/** The institutes with a taking-part line in each group key. */
+function membersByKey(population: readonly TruthInstitute[]): Map<string, Set<number>> {
+  const members = new Map<string, Set<number>>();
+  for (const { instituteId, keys } of takingPart(population)) {
+    for (const key of keys) {
+      const set = members.get(key) ?? new Set<number>();
+      set.add(instituteId);
+      members.set(key, set);
     }
   }
   return members;
@@ -47,13 +49,8 @@ function differenceInstitutes(
   inner: readonly string[],
 ): number {
   const found = new Set<number>();
-  for (const inst of population) {
-    for (const line of inst.lines) {
-      if (inst.kind === 'pts' && line.handCarried) continue;
-      if (line.records < BENCHMARK_MIN_RECORDS || line.value === null) continue;
-      const keys = chainOf(inst.kind, line.length, line.manufacturer).map((g) => g.key);
-      if (keys.includes(outer) && !inner.some((k) => keys.includes(k))) found.add(inst.id);
-    }
+  for (const { instituteId, keys } of takingPart(population)) {
+    if (keys.includes(outer) && !inner.some((k) => keys.includes(k))) found.add(instituteId);
   }
   return found.size;
 }

@@ -1,7 +1,6 @@
 /** The feature's names for the shapes of shared/api/benchmarks.ts (never re-typed). */
 export type {
   BenchmarkGroupDto as BenchmarkGroup,
-  BenchmarkIndicatorDto as BenchmarkIndicator,
   BenchmarkingOptInDto as BenchmarkingOptIn,
   BenchmarkLineDto as BenchmarkLine,
   BenchmarksOverviewDto as BenchmarksOverview,
@@ -9,7 +8,5 @@ export type {
   Indicator,
   InstituteBenchmarksDto as InstituteBenchmarks,
   LineBand,
-  OverviewGroupDto as OverviewGroup,
-  OverviewHemolysisGroupDto as OverviewHemolysisGroup,
   PercentilesDto as Percentiles,
 } from '../../../../shared/api/benchmarks';
