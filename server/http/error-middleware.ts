@@ -27,9 +27,11 @@ const BY_STATUS: Record<number, string> = {
 
 /**
  * A detail (or each msg of a 422's list) in the language Accept-Language asks for; field names,
- * codes and values stay as they are, and a text the catalogue lacks stays English.
+ * codes and values stay as they are, and a text the catalogue lacks stays English. English (no
+ * header, or one that asks for none of ours) is the detail as it is, not a copy of it.
  */
 function localized(detail: string | ValidationIssue[], language: Language) {
+  if (language === 'en') return detail;
   if (typeof detail === 'string') return inLanguage(detail, language);
   return detail.map((issue) => ({ ...issue, msg: inLanguage(issue.msg, language) }));
 }

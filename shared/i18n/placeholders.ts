@@ -1,33 +1,29 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 
-/** The AST node kinds of intl-messageformat's parser that name a value. */
-const ARGUMENT = 1;
-const NUMBER = 2;
-const DATE = 3;
-const TIME = 4;
-const SELECT = 5;
-const PLURAL = 6;
-const KIND: Record<number, string> = {
-  [ARGUMENT]: 'text',
-  [NUMBER]: 'number',
-  [DATE]: 'date',
-  [TIME]: 'time',
-  [SELECT]: 'select',
-  [PLURAL]: 'plural',
-};
+/** An element of a parsed ICU message, as intl-messageformat's parser types it. */
+type Element = ReturnType<IntlMessageFormat['getAst']>[number];
 
-interface Node {
-  type: number;
-  value?: unknown;
-  options?: Record<string, { value: Node[] }>;
-  children?: Node[];
-}
+/**
+ * The kind each element type that names a value is written as, by the parser's TYPE numbers
+ * (argument 1 … plural 6; a literal 0, `#` 7 and a tag 8 name none).
+ */
+const KIND: readonly (string | undefined)[] = [
+  undefined,
+  'text',
+  'number',
+  'date',
+  'time',
+  'select',
+  'plural',
+];
 
-function collect(nodes: Node[], into: Set<string>): Set<string> {
-  for (const node of nodes) {
-    if (KIND[node.type]) into.add(`${String(node.value)}:${KIND[node.type]}`);
-    for (const option of Object.values(node.options ?? {})) collect(option.value, into);
-    if (node.children) collect(node.children, into);
+function collect(elements: Element[], into: Set<string>): Set<string> {
+  for (const element of elements) {
+    const kind = KIND[element.type];
+    if (kind && 'value' in element) into.add(`${element.value}:${kind}`);
+    if ('options' in element)
+      for (const option of Object.values(element.options)) collect(option.value, into);
+    if ('children' in element) collect(element.children, into);
   }
   return into;
 }
@@ -37,4 +33,4 @@ function collect(nodes: Node[], into: Set<string>): Set<string> {
  * languages' texts of one key must have the same (catalogue.test.ts). Throws on invalid ICU.
  */
 export const placeholdersOf = (message: string, locale = 'en'): string[] =>
-  [...collect(new IntlMessageFormat(message, locale).getAst() as Node[], new Set())].sort();
+  [...collect(new IntlMessageFormat(message, locale).getAst(), new Set())].sort();

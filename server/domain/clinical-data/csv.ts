@@ -1,4 +1,9 @@
-import { enzymeUnitOf, type EnzymeUnit, toStoredUnit } from '../../../shared/domain/enzyme-units';
+import {
+  DEFAULT_ENZYME_UNIT,
+  enzymeUnitOf,
+  type EnzymeUnit,
+  toStoredUnit,
+} from '../../../shared/domain/enzyme-units';
 import {
   CLINICAL_DATA_MESSAGES,
   CLINICAL_IMPORT_MAX_ROWS,
@@ -110,7 +115,11 @@ function columnsOf(names: string[]): Columns | { problems: [string, string][] } 
   });
   // In the file's order, so a row's problems read from left to right.
   const values = CLINICAL_VALUE_FIELDS.filter((f) => seen.has(f))
-    .map((f): [ClinicalValueField, number, EnzymeUnit] => [f, seen.get(f)!, units.get(f) ?? 'U/L'])
+    .map((f): [ClinicalValueField, number, EnzymeUnit] => [
+      f,
+      seen.get(f)!,
+      units.get(f) ?? DEFAULT_ENZYME_UNIT,
+    ])
     .sort((a, b) => a[1] - b[1]);
   if (!seen.has('date')) problems.push(['date', CLINICAL_CSV_MESSAGES.missingDate]);
   if (!values.length)

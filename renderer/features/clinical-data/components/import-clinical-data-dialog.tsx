@@ -21,6 +21,7 @@ import {
   CLINICAL_VALUE_FIELDS,
 } from '../../../../shared/api/clinical-data';
 import type { ErrorBody } from '../../../../shared/api/common';
+import { CsvFileField } from '../../../components/ui/csv-file-field';
 import { errorDetail } from '../../../lib/api-client';
 import { isHttpError } from '../../../lib/http-client';
 import { useLineWord } from '../../institutes';
@@ -70,7 +71,6 @@ export function ImportClinicalDataDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const fileId = useId();
   const word = useLineWord();
   const upload = useImportClinicalData(instituteId);
   const { enqueueSnackbar } = useSnackbar();
@@ -130,21 +130,7 @@ export function ImportClinicalDataDialog({
             {CLINICAL_VALUE_FIELDS.join(', ')}. Values are empty or at least 0 with at most two
             decimals; other columns are ignored. Nothing is stored unless every row is right.
           </Typography>
-          <Button component="label" variant="outlined" htmlFor={fileId} sx={{ mt: 2 }}>
-            Choose CSV File
-            <input
-              id={fileId}
-              hidden
-              type="file"
-              accept=".csv,text/csv"
-              aria-label="CSV file"
-              onChange={(ev) => chooseFile(ev.target.files?.[0] ?? null)}
-            />
-          </Button>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {file?.name ?? 'No file chosen'}
-          </Typography>
-          {errors.file && <FormHelperText error>{errors.file}</FormHelperText>}
+          <CsvFileField file={file} onChange={chooseFile} error={errors.file} mt={2} />
           <LabelsSelect instituteId={instituteId} value={labels} onChange={setLabels} />
           {errors.labels && <FormHelperText error>{errors.labels}</FormHelperText>}
           {upload.isPending && (

@@ -106,6 +106,7 @@ export function Comments(thread: CommentThread) {
   const { data: user } = useUser();
   const editable = useCanEdit();
   const { enqueueSnackbar } = useSnackbar();
+  const about = `${thread.resource}:${thread.id}`;
 
   return (
     <Box component="section" aria-label="Comments">
@@ -132,8 +133,8 @@ export function Comments(thread: CommentThread) {
       {editable && (
         <CommentForm
           // A fresh form for each record: one record's draft never posts on the next.
-          key={`${thread.resource}:${thread.id}`}
-          draftOf={`${thread.resource}:${thread.id}`}
+          key={about}
+          draftOf={about}
           label="Add a comment"
           submitText="Comment"
           onSubmit={(body) =>

@@ -53,91 +53,74 @@ export function CriterionFields({
   const name = (field: string) => `analytes.${index}.criterion.${field}` as const;
   const typed = typedCriterion(values.criterion);
   const limit = limitText(typed && criterionLimit(typed), values.analyte);
-  const percentField = (field: 'cvi' | 'cvg' | 'cva', label: string) => (
+  const numberField = (field: 'limit' | 'cvi' | 'cvg' | 'cva', label: string) => (
     <FormTextField
       control={control}
       name={name(field) as `analytes.${number}.criterion.cvi`}
-      label={`${label} (%)`}
+      label={label}
       required
       size="small"
       inputMode="decimal"
       sx={{ width: 150 }}
     />
   );
+  /** A select of the criterion's `field`: its options as [value, words]. */
+  const choiceField = (
+    field: 'type' | 'scale' | 'level' | 'z',
+    label: string,
+    width: number,
+    options: [string, string][],
+  ) => (
+    <FormTextField
+      control={control}
+      name={name(field) as `analytes.${number}.criterion.type`}
+      label={label}
+      select
+      size="small"
+      sx={{ width }}
+    >
+      {options.map(([value, words]) => (
+        <MenuItem key={value} value={value}>
+          {words}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <FormTextField
-          control={control}
-          name={name('type') as `analytes.${number}.criterion.type`}
-          label="Criterion"
-          select
-          size="small"
-          sx={{ width: 260 }}
-        >
-          {(Object.keys(CRITERION_NAMES) as Criterion['type'][]).map((t) => (
-            <MenuItem key={t} value={t}>
-              {CRITERION_NAMES[t]}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        {choiceField('type', 'Criterion', 260, Object.entries(CRITERION_NAMES))}
         {type === 'allowable_bias' && (
           <>
-            <FormTextField
-              control={control}
-              name={name('scale') as `analytes.${number}.criterion.scale`}
-              label="Scale"
-              select
-              size="small"
-              sx={{ width: 170 }}
-            >
-              <MenuItem value="absolute">{analyteUnit(values.analyte)}</MenuItem>
-              <MenuItem value="percent">Percent</MenuItem>
-            </FormTextField>
-            <FormTextField
-              control={control}
-              name={name('limit') as `analytes.${number}.criterion.limit`}
-              label={`Limit (${values.criterion.scale === 'percent' ? '%' : analyteUnit(values.analyte)})`}
-              required
-              size="small"
-              inputMode="decimal"
-              sx={{ width: 150 }}
-            />
+            {choiceField('scale', 'Scale', 170, [
+              ['absolute', analyteUnit(values.analyte)],
+              ['percent', 'Percent'],
+            ])}
+            {numberField(
+              'limit',
+              `Limit (${values.criterion.scale === 'percent' ? '%' : analyteUnit(values.analyte)})`,
+            )}
           </>
         )}
         {type === 'biological_variation' && (
           <>
-            {percentField('cvi', 'CVi')}
-            {percentField('cvg', 'CVg')}
-            <FormTextField
-              control={control}
-              name={name('level') as `analytes.${number}.criterion.level`}
-              label="Performance"
-              select
-              size="small"
-              sx={{ width: 170 }}
-            >
-              <MenuItem value="optimum">Optimum</MenuItem>
-              <MenuItem value="desirable">Desirable</MenuItem>
-              <MenuItem value="minimum">Minimum</MenuItem>
-            </FormTextField>
+            {numberField('cvi', 'CVi (%)')}
+            {numberField('cvg', 'CVg (%)')}
+            {choiceField('level', 'Performance', 170, [
+              ['optimum', 'Optimum'],
+              ['desirable', 'Desirable'],
+              ['minimum', 'Minimum'],
+            ])}
           </>
         )}
         {type === 'rcv' && (
           <>
-            {percentField('cva', 'CVa')}
-            {percentField('cvi', 'CVi')}
-            <FormTextField
-              control={control}
-              name={name('z') as `analytes.${number}.criterion.z`}
-              label="z"
-              select
-              size="small"
-              sx={{ width: 130 }}
-            >
-              <MenuItem value="1.65">1.65</MenuItem>
-              <MenuItem value="1.96">1.96</MenuItem>
-            </FormTextField>
+            {numberField('cva', 'CVa (%)')}
+            {numberField('cvi', 'CVi (%)')}
+            {choiceField('z', 'z', 130, [
+              ['1.65', '1.65'],
+              ['1.96', '1.96'],
+            ])}
           </>
         )}
       </Stack>

@@ -7,9 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { isHttpError } from '../../../lib/http-client';
 import { useSnackbar } from 'notistack';
 import { useId, useMemo, useState } from 'react';
@@ -19,6 +17,7 @@ import {
   hemolysisTitle,
   titleFromFileName,
 } from '../../../../shared/api/hemolysis';
+import { CsvFileField } from '../../../components/ui/csv-file-field';
 import { errorDetail } from '../../../lib/api-client';
 import { LabelsSelect } from '../../records';
 import { useUploadHemolysisData } from '../api/upload-hemolysis-data';
@@ -56,7 +55,6 @@ export function HemolysisUploadDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const fileId = useId();
   const upload = useUploadHemolysisData(instituteId);
   const { enqueueSnackbar } = useSnackbar();
   const zones = useMemo(timeZones, []);
@@ -115,21 +113,7 @@ export function HemolysisUploadDialog({
       <form noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>Add Hemolysis Data</DialogTitle>
         <DialogContent>
-          <Button component="label" variant="outlined" htmlFor={fileId} sx={{ mt: 1 }}>
-            Choose CSV File
-            <input
-              id={fileId}
-              hidden
-              type="file"
-              accept=".csv,text/csv"
-              aria-label="CSV file"
-              onChange={(ev) => chooseFile(ev.target.files?.[0] ?? null)}
-            />
-          </Button>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {file?.name ?? 'No file chosen'}
-          </Typography>
-          {errors.file && <FormHelperText error>{errors.file}</FormHelperText>}
+          <CsvFileField file={file} onChange={chooseFile} error={errors.file} mt={1} />
           <TextField
             fullWidth
             required

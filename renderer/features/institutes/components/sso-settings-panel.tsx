@@ -29,8 +29,9 @@ const ROLE_WORDS: Record<SsoRole, string> = {
   owner: 'Owner',
 };
 
-type Field = 'issuer' | 'client_id' | 'client_secret' | 'domains';
-const FIELDS: readonly string[] = ['issuer', 'client_id', 'client_secret', 'domains'];
+const FIELDS = ['issuer', 'client_id', 'client_secret', 'domains'] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (field: string): field is Field => (FIELDS as readonly string[]).includes(field);
 
 /**
  * Organization settings, Single sign-on (owner, staff): the organization's OpenID Connect
@@ -91,8 +92,7 @@ function SsoSettingsForm({
         // The server's 422 names the field (an unreachable provider, a first save without the
         // secret): it shows on that field, where the owner mends it.
         const invalid = firstFieldError(error);
-        if (invalid && FIELDS.includes(invalid.field))
-          setErrors({ [invalid.field as Field]: invalid.message });
+        if (invalid && isField(invalid.field)) setErrors({ [invalid.field]: invalid.message });
         enqueueSnackbar(withDetail('Unable to save single sign-on', error), { variant: 'error' });
       },
     });
