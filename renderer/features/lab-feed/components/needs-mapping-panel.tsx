@@ -60,32 +60,35 @@ function MapForm({ instituteId, group }: { instituteId: number; group: PendingGr
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const options = { onSuccess: (r: { refiled: number }) => done(r.refiled), onError: failed };
+    // Told through the write's promise, not mutate's callbacks: a mapped group leaves the inbox,
+    // and this form with it, before mutate's own callbacks would run.
+    const report = (write: Promise<{ refiled: number }>) =>
+      void write.then((r) => done(r.refiled), failed);
     if (group.kind === 'location') {
-      createLocation.mutate(
-        { code: group.location, line: choice === IGNORE ? null : Number(choice) },
-        options,
+      report(
+        createLocation.mutateAsync({
+          code: group.location,
+          line: choice === IGNORE ? null : Number(choice),
+        }),
       );
     } else if (group.kind === 'code') {
-      createCode.mutate(
-        {
+      report(
+        createCode.mutateAsync({
           system: group.system,
           code: group.code,
           analyte: choice === IGNORE ? null : (choice as LabFeedAnalyte),
-        },
-        options,
+        }),
       );
     } else {
       const mapping = codes.data?.items.find(
         (c) => c.system === group.system && c.code === group.code,
       );
       if (!mapping) return;
-      updateCode.mutate(
-        {
+      report(
+        updateCode.mutateAsync({
           id: mapping.id,
           units: { ...mapping.units, [normaliseUnit(group.unit ?? '')]: Number(factor) },
-        },
-        options,
+        }),
       );
     }
   };
