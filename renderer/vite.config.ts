@@ -15,9 +15,12 @@ const WITH_SIDE_EFFECTS = ['main.tsx', 'components/charts/echarts.ts'].map((file
 
 const ROUTER = path.resolve(__dirname, '../node_modules/react-router/dist/production');
 
-const OUT_DIR = path.resolve(__dirname, '..', 'dist', 'renderer');
+/** The served build: `RENDERER_DIR`, as the server reads it, or dist/renderer. */
+const OUT_DIR = path.resolve(
+  process.env.RENDERER_DIR ?? path.join(__dirname, '..', 'dist', 'renderer'),
+);
 /** Source maps, beside the served folder: for debugging (README.md), never sent to browsers. */
-const MAPS_DIR = path.resolve(__dirname, '..', 'dist', 'renderer-sourcemaps');
+const MAPS_DIR = `${OUT_DIR}-sourcemaps`;
 
 /**
  * Once the build is written: its source maps moved out of the served folder, then a brotli and a

@@ -53,9 +53,12 @@ export async function startTestServer(
       SSO_ALLOW_HTTP_LOOPBACK: 'true',
     }),
     smtpUrl: mail.url,
-    // Tests run the notification tick with their own clock (runNotificationTick), never by time.
-    notificationTick: false,
-    rendererDir: path.resolve(__dirname, '..', 'dist', 'renderer'),
+    // Tests run the periodic jobs with their own clock (runNotificationTick,
+    // deleteExpiredMessages), never by time.
+    periodicJobs: false,
+    rendererDir: path.resolve(
+      process.env.RENDERER_DIR ?? path.join(__dirname, '..', 'dist', 'renderer'),
+    ),
     ...overrides,
   };
   const server = await startServer(config, log);

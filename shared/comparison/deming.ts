@@ -2,20 +2,11 @@
  * Deming regression of y on x (method-comparison.md, section 3.5) with Linnet's jackknife
  * intervals, for the slope, the intercept and the bias at each decision level (section 3.6).
  *
- * The sums are exact integers (bigint, the values being hundredths); each leave-one-out fit takes
- * them from the totals minus the pair left out, so the jackknife is O(n) overall.
+ * The sums are exact integers (the values being hundredths); each leave-one-out fit takes them
+ * from the totals minus the pair left out, so the jackknife is O(n) overall.
  */
 import { tCritical } from './distributions';
 import type { Confidence, Deming, Interval, Pair } from './types';
-
-interface Sums {
-  n: number;
-  x: bigint;
-  y: bigint;
-  xx: bigint;
-  yy: bigint;
-  xy: bigint;
-}
 
 interface Line {
   slope: number;
@@ -24,21 +15,90 @@ interface Line {
 }
 
 /**
- * The Deming line from the sums; null when p = 0. u, q and p are taken n times larger (exact
- * integers), which leaves the slope unchanged; the root is taken in the form that does not
- * cancel.
+ * The moments of a set of pairs: u = n·Σx² − (Σx)², q = n·Σy² − (Σy)², p = n·Σxy − Σx·Σy (n
+ * times the usual ones, exact integers rounded once to doubles) and the sums Σx, Σy.
  */
-function fit({ n, x, y, xx, yy, xy }: Sums, lambda: number): Line | null {
-  const bigN = BigInt(n);
-  const pExact = bigN * xy - x * y;
-  if (pExact === 0n) return null;
-  const u = Number(bigN * xx - x * x);
-  const q = Number(bigN * yy - y * y);
-  const p = Number(pExact);
+interface Moments {
+  n: number;
+  u: number;
+  q: number;
+  p: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * The Deming line from the moments; null when p = 0. u, q and p being n times larger leaves the
+ * slope unchanged; the root is taken in the form that does not cancel.
+ */
+function fit({ n, u, q, p, x, y }: Moments, lambda: number): Line | null {
+  if (p === 0) return null;
   const a = lambda * q - u;
   const root = Math.sqrt(a * a + 4 * lambda * p * p);
   const slope = a >= 0 ? (a + root) / (2 * lambda * p) : (2 * p) / (root - a);
-  return { slope, intercept: (Number(y) - slope * Number(x)) / (n * 100) };
+  return { slope, intercept: (y - slope * x) / (n * 100) };
+}
+
+/**
+ * The moments of all pairs and of each leave-one-out set, from exact integer sums (the values
+ * being hundredths): each leave-one-out takes the totals minus its pair, so the jackknife is O(n).
+ * In doubles when every product stays below 2^52 (n²·max|value|², as for a few hundred pairs of
+ * values up to a thousand), in bigints otherwise; both give the same doubles.
+ */
+function momentsOf(pairs: readonly Pair[]): (leftOut?: number) => Moments {
+  const n = pairs.length;
+  let largest = 0;
+  for (const { x, y } of pairs) largest = Math.max(largest, Math.abs(x), Math.abs(y));
+  if (n * n * largest * largest <= 2 ** 52) {
+    let x = 0;
+    let y = 0;
+    let xx = 0;
+    let yy = 0;
+    let xy = 0;
+    for (const pair of pairs) {
+      x += pair.x;
+      y += pair.y;
+      xx += pair.x * pair.x;
+      yy += pair.y * pair.y;
+      xy += pair.x * pair.y;
+    }
+    return (leftOut) => {
+      const { x: a, y: b } = leftOut === undefined ? { x: 0, y: 0 } : pairs[leftOut];
+      const m = leftOut === undefined ? n : n - 1;
+      const [sx, sy] = [x - a, y - b];
+      return {
+        n: m,
+        u: m * (xx - a * a) - sx * sx,
+        q: m * (yy - b * b) - sy * sy,
+        p: m * (xy - a * b) - sx * sy,
+        x: sx,
+        y: sy,
+      };
+    };
+  }
+  const xs = pairs.map((pair) => BigInt(pair.x));
+  const ys = pairs.map((pair) => BigInt(pair.y));
+  let [x, y, xx, yy, xy] = [0n, 0n, 0n, 0n, 0n];
+  for (let i = 0; i < n; i++) {
+    x += xs[i];
+    y += ys[i];
+    xx += xs[i] * xs[i];
+    yy += ys[i] * ys[i];
+    xy += xs[i] * ys[i];
+  }
+  return (leftOut) => {
+    const [a, b] = leftOut === undefined ? [0n, 0n] : [xs[leftOut], ys[leftOut]];
+    const m = leftOut === undefined ? n : n - 1;
+    const [bigM, sx, sy] = [BigInt(m), x - a, y - b];
+    return {
+      n: m,
+      u: Number(bigM * (xx - a * a) - sx * sx),
+      q: Number(bigM * (yy - b * b) - sy * sy),
+      p: Number(bigM * (xy - a * b) - sx * sy),
+      x: Number(sx),
+      y: Number(sy),
+    };
+  };
 }
 
 /** A Deming fit: the figures, and the biases at the decision levels with their intervals. */
@@ -76,34 +136,15 @@ export function demingFit(
   }
   const n = pairs.length;
   if (n < 3) return null;
-  const xs = pairs.map((pair) => BigInt(pair.x));
-  const ys = pairs.map((pair) => BigInt(pair.y));
-  const total: Sums = { n, x: 0n, y: 0n, xx: 0n, yy: 0n, xy: 0n };
-  for (let i = 0; i < n; i++) {
-    total.x += xs[i];
-    total.y += ys[i];
-    total.xx += xs[i] * xs[i];
-    total.yy += ys[i] * ys[i];
-    total.xy += xs[i] * ys[i];
-  }
-  const line = fit(total, errorRatio);
+  const moments = momentsOf(pairs);
+  const line = fit(moments(), errorRatio);
   if (!line) return null;
 
   const slopes = new Float64Array(n);
   const intercepts = new Float64Array(n);
   let defined = true;
   for (let i = 0; i < n && defined; i++) {
-    const without = fit(
-      {
-        n: n - 1,
-        x: total.x - xs[i],
-        y: total.y - ys[i],
-        xx: total.xx - xs[i] * xs[i],
-        yy: total.yy - ys[i] * ys[i],
-        xy: total.xy - xs[i] * ys[i],
-      },
-      errorRatio,
-    );
+    const without = fit(moments(i), errorRatio);
     if (!without) defined = false;
     else {
       slopes[i] = without.slope;

@@ -49,8 +49,15 @@ export function passingBablokFit(
   if ((n * (n - 1)) / 2 > MAX_SLOPES) {
     throw new RangeError(`Passing-Bablok holds at most ${MAX_SLOPES} slopes (n = ${n}).`);
   }
-  const xs = Float64Array.from(pairs, (pair) => pair.x);
-  const ys = Float64Array.from(pairs, (pair) => pair.y);
+  // By reference, then test: every pair i < j then has dx ≥ 0, so that a slope's count in E or
+  // K is one integer comparison (dy = −dx, dy < −dx) and equal references give dy ≥ 0.
+  const sorted = [...pairs].sort((a, b) => a.x - b.x || a.y - b.y);
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  sorted.forEach(({ x, y }, i) => {
+    xs[i] = x;
+    ys[i] = y;
+  });
   const c = roundHalfAway(zCritical(confidence) * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18));
   const banded = bandedSlopes(xs, ys, c);
   const found = banded === undefined ? allSlopes(xs, ys, c) : banded;
@@ -69,11 +76,7 @@ export function passingBablokFit(
   const upper = upperAt ? exactOf(upperAt) : null;
 
   // 3, 5. Intercepts: the median of y − slope·x, for the slope and each bound.
-  const interceptOf = (s: Rational): Rational =>
-    medianOver(
-      Array.from(pairs, ({ x, y }) => BigInt(y) * s.den - s.num * BigInt(x)),
-      s.den,
-    );
+  const interceptOf = (s: Rational): Rational => interceptMedian(xs, ys, s);
   const intercept = interceptOf(slope.exact);
   const unit = (r: Rational): number => toNumber(r) / 100;
   const slopeCi: Interval = [lower?.value ?? null, upper?.value ?? null];
@@ -176,8 +179,10 @@ function allSlopes(xs: Float64Array, ys: Float64Array, c: number): Selected | nu
         if (dy !== 0) slopes[count++] = Infinity;
         continue;
       }
-      if (dy === -dx) e++;
-      else if (dx > 0 ? dy < -dx : dy > -dx) k++;
+      if (dy <= -dx) {
+        if (dy === -dx) e++;
+        else k++;
+      }
       slopes[count++] = dy / dx;
     }
   }
@@ -206,6 +211,11 @@ const BAND_SAMPLE = 4096;
  * is in the band): the same values and fractions as `allSlopes`. Undefined when the sample cannot
  * help (few slopes) or missed (a rank outside the band, or the band larger than expected): the
  * caller then uses `allSlopes`.
+ *
+ * The pass is most of a fit's time, and whether a slope lies below, in or above the band is a coin
+ * toss the processor cannot predict: it counts and keeps by arithmetic on the comparisons
+ * (`+(a < b)`), writing every slope to the band's next free place and advancing only for those
+ * inside, which takes no branch.
  */
 function bandedSlopes(xs: Float64Array, ys: Float64Array, c: number): Selected | null | undefined {
   const n = xs.length;
@@ -238,12 +248,13 @@ function bandedSlopes(xs: Float64Array, ys: Float64Array, c: number): Selected |
       if (dy !== 0) sample[taken++] = Infinity;
       continue;
     }
-    if (dy === -dx) sampleE++;
-    else if (dx > 0 ? dy < -dx : dy > -dx) sampleK++;
+    if (dy <= -dx) {
+      if (dy === -dx) sampleE++;
+      else sampleK++;
+    }
     sample[taken++] = dy / dx;
   }
   if (taken === 0) return undefined;
-  const drawn = sample.subarray(0, taken).sort();
   // The ranks' span as fractions of N, estimated from the sample, widened by the margin.
   const l = 2 * sampleK + sampleE;
   const margin = 2 * Math.sqrt(taken) + 2 * Math.sqrt(l + 1);
@@ -251,6 +262,11 @@ function bandedSlopes(xs: Float64Array, ys: Float64Array, c: number): Selected |
   const lowAt = Math.floor((taken - span + l) / 2 - margin) - 1;
   const highAt = Math.ceil((taken + span + l) / 2 + margin) + 1;
   if (lowAt >= taken || highAt < 0) return undefined;
+  const drawn = sample.subarray(0, taken);
+  selectRanks(
+    drawn,
+    [lowAt, highAt].filter((rank) => rank >= 0 && rank < taken),
+  );
   const lo = lowAt < 0 ? -Infinity : drawn[lowAt];
   const hi = highAt >= taken ? Infinity : drawn[highAt];
   const capacity = Math.min(
@@ -258,9 +274,10 @@ function bandedSlopes(xs: Float64Array, ys: Float64Array, c: number): Selected |
     Math.ceil(((Math.min(highAt, taken) - Math.max(lowAt, 0) + 1) / taken) * pairCount * 1.25) +
       1024,
   );
-  // The pass: N, E, K, the slopes below lo, and the band with each slope's pair (i·n + j).
-  const band = new Float64Array(capacity);
-  const where = new Float64Array(capacity);
+  // The pass: N, E, K, the slopes below lo, and the band with each slope's pair (i·n + j). A
+  // slope beyond the capacity is written to the spare last place, and the band then refused.
+  const band = new Float64Array(capacity + 1);
+  const where = new Float64Array(capacity + 1);
   let size = 0;
   let below = 0;
   let count = 0;
@@ -272,23 +289,23 @@ function bandedSlopes(xs: Float64Array, ys: Float64Array, c: number): Selected |
     for (let j = i + 1; j < n; j++) {
       const dx = xs[j] - xi;
       const dy = ys[j] - yi;
-      let slope = Infinity;
+      let slope: number;
       if (dx === 0) {
         if (dy === 0) continue;
+        slope = Infinity;
       } else {
-        if (dy === -dx) e++;
-        else if (dx > 0 ? dy < -dx : dy > -dx) k++;
+        if (dy <= -dx) {
+          if (dy === -dx) e++;
+          else k++;
+        }
         slope = dy / dx;
       }
       count++;
-      if (slope < lo) below++;
-      else if (slope <= hi) {
-        if (size < capacity) {
-          band[size] = slope;
-          where[size] = i * n + j;
-        }
-        size++;
-      }
+      below += +(slope < lo);
+      const at = size < capacity ? size : capacity;
+      band[at] = slope;
+      where[at] = i * n + j;
+      size += +(slope >= lo) & +(slope <= hi);
     }
   }
   if (count === 0) return null;
@@ -307,10 +324,11 @@ function bandedSlopes(xs: Float64Array, ys: Float64Array, c: number): Selected |
     ranks,
     (rank) => selected[rank - below],
     (values) => {
+      const list = wantedList(values);
       const found = new Map<number, Rational>();
       for (let t = 0; t < size && found.size < values.size; t++) {
         const slope = band[t];
-        if (found.has(slope) || !values.has(slope)) continue;
+        if (!isWanted(slope, list) || found.has(slope)) continue;
         const i = Math.floor(where[t] / n);
         const j = where[t] - i * n;
         found.set(slope, ratio(ys[j] - ys[i], xs[j] - xs[i]));
@@ -342,11 +360,11 @@ const SORT_BELOW = 32;
  * Rearranges `values` so that at each of `ranks` (0-based, ascending, distinct) it holds the value
  * a full ascending sort would put there (+∞ last; there is no NaN), the rest in no useful order.
  *
- * A multi-rank introselect: a three-way partition around a deterministic pivot (median of three,
- * Tukey's ninther on large parts) splits the array into < pivot, = pivot and > pivot; the ranks
- * that fall in the middle part are done (every value there is the pivot), and each outer part
- * that holds ranks is partitioned again. The three-way split keeps ties (many equal slopes, the
- * +∞ of equal references) from degrading it. O(N) expected for a few ranks; a part still unsorted
+ * A multi-rank introselect: a partition around a deterministic pivot (median of three, Tukey's
+ * ninther on large parts) splits the array into < pivot, = pivot and > pivot; the ranks that fall
+ * in the middle part are done (every value there is the pivot), and each outer part that holds
+ * ranks is partitioned again. The split of the pivot's ties keeps them (many equal slopes, the +∞
+ * of equal references) from degrading it. O(N) expected for a few ranks; a part still unsorted
  * after about 2·log2(N) partitions is sorted instead, so O(N log N) at worst.
  *
  * Comparisons are `<` and `>`, under which −0 and 0 are equal where the sort orders −0 first: a
@@ -375,19 +393,27 @@ function selectIn(
       return;
     }
     const pivot = pivotOf(values, lo, hi);
-    // Three-way partition (Dijkstra): [lo, lt) < pivot, [lt, gt) = pivot, [gt, hi) > pivot.
+    // [lo, lt) < pivot and [lt, hi) ≥ pivot, by moving every value (no branch on the comparison,
+    // which the processor could not predict); then, when the pivot has ties or nothing is below
+    // it, [lt, gt) = pivot and [gt, hi) > pivot the same way. Without ties the middle part is
+    // empty (gt = lt), and the upper part smaller than the whole, as something lay below.
     let lt = lo;
-    let gt = hi;
-    let i = lo;
-    while (i < gt) {
+    let equal = 0;
+    for (let i = lo; i < hi; i++) {
       const v = values[i];
-      if (v < pivot) {
-        values[i++] = values[lt];
-        values[lt++] = v;
-      } else if (v > pivot) {
-        values[i] = values[--gt];
+      values[i] = values[lt];
+      values[lt] = v;
+      lt += +(v < pivot);
+      equal += +(v === pivot);
+    }
+    let gt = lt;
+    if (equal > 1 || lt === lo) {
+      for (let i = lt; i < hi; i++) {
+        const v = values[i];
+        values[i] = values[gt];
         values[gt] = v;
-      } else i++;
+        gt += +(v === pivot);
+      }
     }
     // Ranks below lt are in the lower part, those from gt on in the upper; between, done.
     let below = rLo;
@@ -416,35 +442,78 @@ function pivotOf(values: Float64Array, lo: number, hi: number): number {
 const median3 = (a: number, b: number, c: number): number =>
   a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
 
-/** For each wanted slope value, one pair's dy/dx that rounds to it. */
+/** The wanted slope values (at most 6: two ranks each for the estimate and its bounds). */
+const WANTED = 6;
+
+/** The wanted slope values, padded with NaN (which equals nothing) to `WANTED`. */
+function wantedList(wanted: Set<number>): Float64Array {
+  const list = new Float64Array(WANTED).fill(NaN);
+  let at = 0;
+  for (const value of wanted) list[at++] = value;
+  return list;
+}
+
+/**
+ * Whether a slope is one of the wanted values: comparisons the processor predicts (a slope is
+ * almost never one), where a set's lookup would hash every slope.
+ */
+const isWanted = (slope: number, list: Float64Array): boolean =>
+  slope === list[0] ||
+  slope === list[1] ||
+  slope === list[2] ||
+  slope === list[3] ||
+  slope === list[4] ||
+  slope === list[5];
+
+/** For each wanted slope value, the first pair's dy/dx (in the pairs' order) that rounds to it. */
 function findFractions(
   xs: Float64Array,
   ys: Float64Array,
   wanted: Set<number>,
 ): Map<number, Rational> {
+  const list = wantedList(wanted);
   const found = new Map<number, Rational>();
-  const targets = [...wanted];
-  let low = Infinity;
-  let high = -Infinity;
-  for (const target of targets) {
-    low = Math.min(low, target);
-    high = Math.max(high, target);
-  }
   const n = xs.length;
-  for (let i = 0; i < n - 1 && found.size < targets.length; i++) {
-    const xi = xs[i];
-    const yi = ys[i];
+  for (let i = 0; i < n - 1 && found.size < wanted.size; i++) {
     for (let j = i + 1; j < n; j++) {
-      const dx = xs[j] - xi;
+      const dx = xs[j] - xs[i];
       if (dx === 0) continue;
-      const dy = ys[j] - yi;
-      const s = dy / dx;
-      if (s < low || s > high || found.has(s) || !wanted.has(s)) continue;
-      found.set(s, ratio(dy, dx));
-      if (found.size === targets.length) break;
+      const dy = ys[j] - ys[i];
+      const slope = dy / dx;
+      if (isWanted(slope, list) && !found.has(slope)) found.set(slope, ratio(dy, dx));
     }
   }
   return found;
+}
+
+/**
+ * The median of y − s·x over the pairs (step 3's intercept for a slope s = num/den), exact: as
+ * doubles when every y·den and num·x is an integer below 2^52 (as for values of a few thousand
+ * with two decimals and a slope between two pairs), as bigints otherwise.
+ */
+function interceptMedian(xs: Float64Array, ys: Float64Array, s: Rational): Rational {
+  const n = xs.length;
+  const num = Number(s.num);
+  const den = Number(s.den);
+  let largest = 0;
+  for (let i = 0; i < n; i++) {
+    largest = Math.max(largest, Math.abs(ys[i]) * den + Math.abs(num * xs[i]));
+  }
+  if (!(largest <= 2 ** 52)) {
+    return medianOver(
+      Array.from(xs, (x, i) => BigInt(ys[i]) * s.den - s.num * BigInt(x)),
+      s.den,
+    );
+  }
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) values[i] = ys[i] * den - num * xs[i];
+  const half = n >> 1;
+  if (n % 2 === 1) {
+    selectRanks(values, [half]);
+    return { num: BigInt(values[half]), den: s.den };
+  }
+  selectRanks(values, [half - 1, half]);
+  return { num: BigInt(values[half - 1]) + BigInt(values[half]), den: 2n * s.den };
 }
 
 /** Passing-Bablok's figures; null with n < 3 or when the slope is +∞ or does not exist. */

@@ -154,9 +154,14 @@ export const figuresOf = (pairs: Pair[], options: GroupOptions): GroupFigures =>
 
 /**
  * The results' groups (section 4): per analyte in the study's order, a group per line by line
- * name, then the analyte over all the study's lines (`line_id` null).
+ * name, then the analyte over all the study's lines (`line_id` null). `figures` computes a group's
+ * figures (the service passes one that keeps them, kept-figures.ts).
  */
-export function studyGroups(settings: StudySettings, inputs: StudyInputs): ComparisonGroupDto[] {
+export function studyGroups(
+  settings: StudySettings,
+  inputs: StudyInputs,
+  figures: typeof figuresOf = figuresOf,
+): ComparisonGroupDto[] {
   const lines = [...inputs.lines].sort(byName);
   const candidates = candidatePairs(
     inputs,
@@ -179,7 +184,7 @@ export function studyGroups(settings: StudySettings, inputs: StudyInputs): Compa
         analyte,
         unit: ANALYTE_UNITS[analyte],
         excluded: members.length - used.length,
-        ...figuresOf(used, options),
+        ...figures(used, options),
       };
     };
     for (const line of lines) {

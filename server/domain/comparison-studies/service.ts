@@ -32,6 +32,7 @@ import {
   type StudySettings,
 } from './groups';
 import * as repo from './repository';
+import { keptFiguresOf } from './kept-figures';
 
 export interface ComparisonDeps {
   db: DataSource;
@@ -199,7 +200,7 @@ async function draftResults(
   const kept = keepable ? keptResults.get(study.id) : undefined;
   if (kept && kept.key === key) return kept;
   const computedAt = new Date().toISOString();
-  const groups = studyGroups(settingsOf(study), await liveInputs(manager, study));
+  const groups = studyGroups(settingsOf(study), await liveInputs(manager, study), keptFiguresOf);
   if (keepable) {
     keptResults.delete(study.id);
     keptResults.set(study.id, { key, computedAt, groups });
@@ -462,7 +463,7 @@ export async function approveStudy(
     if (study.status === 'approved') throw conflict(MSG.approvedUnchangeable);
     const inputs = await liveInputs(manager, study);
     const at = new Date();
-    const groups = studyGroups(settingsOf(study), inputs);
+    const groups = studyGroups(settingsOf(study), inputs, keptFiguresOf);
     const approved = await repo.markApproved(manager, id, {
       approvedById: user.id,
       approvedByName: await repo.userName(manager, user.id),
@@ -497,7 +498,7 @@ export async function studyDocument(
       : {
           study,
           computedAt: new Date().toISOString(),
-          groups: studyGroups(settingsOf(study), inputs),
+          groups: studyGroups(settingsOf(study), inputs, keptFiguresOf),
         };
   return { institute, results, inputs, pairs: studyPairs(settingsOf(study), inputs) };
 }
