@@ -129,19 +129,20 @@ describe('passingBablok on large groups (the slopes bracketed by a sample)', () 
     return [med(sorted.length + l), med(sorted.length - c + l), med(sorted.length + c + l)];
   }
 
+  // More than 2^18 slopes (n > 724), so that the fit brackets them by a sample.
   it.each([
-    ['noisy, distinct references', 400, (x: number, r: number) => Math.round(x * 1.03 + r * 800)],
+    ['noisy, distinct references', 800, (x: number, r: number) => Math.round(x * 1.03 + r * 800)],
     [
       'few distinct references (+∞ slopes, ties)',
-      300,
+      760,
       (x: number, r: number) => x + Math.round(r * 3),
     ],
-    ['a negative slope near −1', 250, (x: number, r: number) => Math.round(-0.97 * x + r * 400)],
+    ['a negative slope near −1', 740, (x: number, r: number) => Math.round(-0.97 * x + r * 400)],
   ])('gives the figures every sorted slope gives: %s', (_, n, yOf) => {
     let seed = 11;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pairs = Array.from({ length: n }, (_, id) => {
-      const x = n === 300 ? Math.floor(next() * 20) * 100 : Math.floor(next() * 30_000);
+      const x = n === 760 ? Math.floor(next() * 20) * 100 : Math.floor(next() * 30_000);
       return { id, x, y: yOf(x, next() - 0.5) };
     });
     for (const confidence of [0.9, 0.95, 0.99] as const) {

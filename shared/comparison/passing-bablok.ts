@@ -59,7 +59,9 @@ export function passingBablokFit(
     ys[i] = y;
   });
   const c = roundHalfAway(zCritical(confidence) * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18));
-  const banded = bandedSlopes(xs, ys, c);
+  // Slopes that fit the scratch array are all computed and selected from (as fast, and with no
+  // sample to draw); more are narrowed to a band first, never held all at once.
+  const banded = (n * (n - 1)) / 2 > SCRATCH_SLOPES ? bandedSlopes(xs, ys, c) : undefined;
   const found = banded === undefined ? allSlopes(xs, ys, c) : banded;
   if (!found) return null;
   const { estimate, lowerAt, upperAt, valueAt, fractions } = found;
