@@ -1,14 +1,18 @@
 import pdfmake from 'pdfmake';
-import type {
-  BenchmarkGroupDto,
-  BenchmarkLineDto,
-  InstituteBenchmarksDto,
+import {
+  BENCHMARK_MESSAGES,
+  type BenchmarkGroupDto,
+  type BenchmarkLineDto,
+  type InstituteBenchmarksDto,
 } from '../../shared/api/benchmarks';
+import type { LineWord } from '../../shared/domain/line-word';
 // Importing the comparison report registers the bundled fonts and the file access policies.
 import { figure } from './comparison-report';
 
 export interface BenchmarksReportInput {
   institute: string;
+  /** Lines, or routes for a courier institute (section 9). */
+  word: LineWord;
   answer: InstituteBenchmarksDto;
   generatedAt: Date;
 }
@@ -108,7 +112,7 @@ export async function buildBenchmarksReport(input: BenchmarksReportInput): Promi
   const shown = answer.groups.filter((g) => g.shown);
   const lineTable = table(
     ['*', 40, 55, '*', 40, 45, 35, 70],
-    ['Line', 'Records', 'VitalMetric', 'Group', 'z', 'Percentile', 'Quintile', 'Band'],
+    [input.word.singular, 'Records', 'VitalMetric', 'Group', 'z', 'Percentile', 'Quintile', 'Band'],
     answer.lines.map((l) => [
       l.line_name,
       String(l.records),
@@ -157,34 +161,32 @@ export async function buildBenchmarksReport(input: BenchmarksReportInput): Promi
     }),
     content: [
       { text: title, style: 'h1' },
-      {
-        text: answer.complete ? '' : 'Provisional: this quarter is not over.',
-        style: 'note',
-      },
+      { text: answer.complete ? '' : BENCHMARK_MESSAGES.provisional, style: 'note' },
       { text: 'Distributions', style: 'h2' },
-      ...(shown.length
-        ? shown.flatMap((g) =>
-            distribution(
-              g,
-              answer.lines.filter((l) => l.group === g.key && l.value !== null),
+      // As on the screen: the empty text when no line takes part, else each group of the
+      // lines' chains, a withheld one by its label and the withheld text only.
+      ...(answer.lines.some((l) => l.value !== null)
+        ? [
+            ...shown.flatMap((g) =>
+              distribution(
+                g,
+                answer.lines.filter((l) => l.group === g.key && l.value !== null),
+              ),
             ),
-          )
-        : [{ text: 'No group is shown for this quarter.', style: 'p' }]),
-      ...answer.groups
-        .filter((g) => !g.shown)
-        .map((g) => ({
-          text: `${g.label}: Not shown: too few organizations, or figures that could single one out.`,
-          style: 'note',
-        })),
-      { text: 'Lines', style: 'h2' },
-      answer.lines.length
-        ? lineTable
-        : { text: 'No line has 6 records in this quarter yet.', style: 'p' },
+            ...answer.groups
+              .filter((g) => !g.shown)
+              .map((g) => ({ text: `${g.label}: ${BENCHMARK_MESSAGES.withheld}`, style: 'note' })),
+          ]
+        : [{ text: BENCHMARK_MESSAGES.noLine, style: 'p' }]),
+      { text: input.word.plural, style: 'h2' },
+      ...(answer.lines.length ? [lineTable] : []),
       { text: 'Hemolysis', style: 'h2' },
       {
-        text: `${h.measurements} routine measurements; group ${h.group.label}${
-          h.group.shown ? ` (${h.group.n_institutes} organizations)` : ' not shown'
-        }.`,
+        text: `${h.measurements} routine measurements; ${h.group.label}${
+          h.group.shown
+            ? ` (${h.group.n_institutes} organizations)`
+            : `: ${BENCHMARK_MESSAGES.withheld}`
+        }`,
         style: 'p',
       },
       hemolysisTable,

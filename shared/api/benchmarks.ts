@@ -31,6 +31,12 @@ export const BENCHMARK_MESSAGES = {
   notTakingPart:
     'This organization does not take part in peer benchmarking. An owner or admin can switch it on in the organization settings, under Peer benchmarking.',
   optInForbidden: 'Only an owner or admin of the organization can change peer benchmarking.',
+  /** A withheld group, on the screen and in the PDF (section 9); nothing else of it. */
+  withheld: 'Not shown: too few organizations, or figures that could single one out.',
+  /** A quarter whose answer says `complete: false` (section 9). */
+  provisional: 'Provisional: this quarter is not over.',
+  /** No line of the institute takes part in the quarter (section 9). */
+  noLine: 'No line has 6 records in this quarter yet.',
   /** What the switch says is shared before it is turned on (section 1). */
   whatIsShared:
     'Each quarter, the median VitalMetric of each of your lines with at least 6 records, their length class and PTS make, and your hemolysis rates are pooled with other organizations. No one outside your organization sees your names or your figures; they see only figures of groups of at least 5 organizations.',

@@ -12,7 +12,9 @@ const WINSOR = 1.5;
 const TOLERANCE = 1e-10;
 const MAX_STEPS = 1000;
 
-const ascending = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
+/** The values ascending (a typed array sorts numbers natively, several times faster). */
+const ascending = (values: readonly number[]): number[] =>
+  Array.from(Float64Array.from(values).sort());
 
 /** The median of sorted values: the middle one, or the mean of the two middle ones. */
 const medianOfSorted = (sorted: readonly number[]): number => {
@@ -23,6 +25,18 @@ const medianOfSorted = (sorted: readonly number[]): number => {
 
 export const median = (values: readonly number[]): number => medianOfSorted(ascending(values));
 
+/** The first index of ascending `sorted` whose value passes `reached` (its length when none does). */
+function firstIndex(sorted: readonly number[], reached: (v: number) => boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (reached(sorted[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 export interface Robust {
   /** x*, the robust mean. */
   mean: number;
@@ -30,20 +44,41 @@ export interface Robust {
   sd: number;
 }
 
-/** ISO 13528 Algorithm A over at least one value (section 6). */
+/**
+ * ISO 13528 Algorithm A over at least one value (section 6). Each step winsorises the values to
+ * [x* − δ, x* + δ]; over the values sorted once, with running sums of their distances to the
+ * median, a step's mean and sum of squares are read at the two clipping points instead of from
+ * every value (a group of 20,000 lines may take hundreds of steps). Distances to the median keep
+ * the sum of squares free of cancellation.
+ */
 export function algorithmA(values: readonly number[]): Robust {
   const n = values.length;
-  let mean = median(values);
-  let sd = MAD_FACTOR * median(values.map((x) => Math.abs(x - mean)));
+  const sorted = ascending(values);
+  const centre = medianOfSorted(sorted);
+  let mean = centre;
+  let sd = MAD_FACTOR * median(sorted.map((x) => Math.abs(x - centre)));
   if (sd === 0) return { mean, sd: 0 };
+  // sums[i], squares[i]: of (x − centre) and its square over the i smallest values.
+  const sums = new Float64Array(n + 1);
+  const squares = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const d = sorted[i] - centre;
+    sums[i + 1] = sums[i] + d;
+    squares[i + 1] = squares[i] + d * d;
+  }
   for (let step = 0; step < MAX_STEPS; step++) {
     const delta = WINSOR * sd;
-    const low = mean - delta;
-    const high = mean + delta;
-    const w = values.map((x) => Math.min(Math.max(x, low), high));
-    const nextMean = w.reduce((s, x) => s + x, 0) / n;
-    const squares = w.reduce((s, x) => s + (x - nextMean) ** 2, 0);
-    const nextSd = SD_FACTOR * Math.sqrt(squares / (n - 1));
+    const low = mean - delta - centre;
+    const high = mean + delta - centre;
+    // Values below `low` count as `low`, those above `high` as `high` (distances to the centre).
+    const a = firstIndex(sorted, (v) => v - centre >= low);
+    const b = firstIndex(sorted, (v) => v - centre > high);
+    const above = n - b;
+    const sum = a * low + (sums[b] - sums[a]) + above * high;
+    const sumSquares = a * low * low + (squares[b] - squares[a]) + above * high * high;
+    const shift = sum / n;
+    const nextMean = centre + shift;
+    const nextSd = SD_FACTOR * Math.sqrt(Math.max(0, sumSquares - n * shift * shift) / (n - 1));
     const done =
       Math.abs(nextMean - mean) <= TOLERANCE * nextSd &&
       Math.abs(nextSd - sd) <= TOLERANCE * nextSd;
@@ -107,12 +142,9 @@ export interface Placement {
 export function placementOf(figures: GroupFigures, x: number): Placement {
   const { sorted, robust } = figures;
   const n = sorted.length;
-  let below = 0;
-  let equal = 0;
-  for (const v of sorted) {
-    if (v < x) below++;
-    else if (v === x) equal++;
-  }
+  // Two binary searches, not a pass over the group: a quarter places every line of 20,000.
+  const below = firstIndex(sorted, (v) => v >= x);
+  const equal = firstIndex(sorted, (v) => v > x) - below;
   // ⌊percentile / 20⌋ = ⌊5·(B + E/2)/n⌋, in integers so that an edge is never missed by a bit.
   const quintile = Math.min(5, Math.floor((10 * below + 5 * equal) / (2 * n)) + 1);
   return {

@@ -4,6 +4,7 @@
  * answer. Same access, checks and figures as the answer itself.
  */
 import type { InstituteBenchmarksDto } from '../../../shared/api/benchmarks';
+import { lineWord } from '../../../shared/domain/line-word';
 import type { AuthUser } from '../../auth/auth-user';
 import { buildBenchmarksReport } from '../../reports/benchmarks-report';
 import { writeAuditEntry } from '../audit/repository';
@@ -137,6 +138,7 @@ export async function benchmarksPdf(
     fileName: `${fileName}.pdf`,
     bytes: await buildBenchmarksReport({
       institute: institute.name,
+      word: lineWord(institute.metadataType),
       answer,
       generatedAt: new Date(deps.now()),
     }),

@@ -21,16 +21,20 @@ const REFRESH_LINES = `
   WITH queued AS (DELETE FROM benchmark_line_stale RETURNING line_id, quarter),
   pairs AS (SELECT DISTINCT line_id, quarter FROM queued),
   fresh AS (
-    SELECT p.line_id, p.quarter, count(r.id)::int AS records,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY r.auc) AS value
+    SELECT p.line_id, p.quarter, x.records, x.value
     FROM pairs p
     JOIN lines l ON l.id = p.line_id
     JOIN institutes i ON i.id = l.institute_id
-    LEFT JOIN records r ON r.line_id = p.line_id
-      AND r.date >= benchmark_quarter_edge(p.quarter, i.timezone, 0)
-      AND r.date < benchmark_quarter_edge(p.quarter, i.timezone, 1)
-      AND ${includedRecordSql('r')}
-    GROUP BY p.line_id, p.quarter),
+    -- Per pair, the line's records through its index, whatever the planner thinks the queue
+    -- holds (its statistics may date from a queue of thousands, and 20 million records).
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS records,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY r.auc) AS value
+      FROM records r
+      WHERE r.line_id = p.line_id
+        AND r.date >= benchmark_quarter_edge(p.quarter, i.timezone, 0)
+        AND r.date < benchmark_quarter_edge(p.quarter, i.timezone, 1)
+        AND ${includedRecordSql('r')}) x),
   gone AS (
     DELETE FROM benchmark_line_quarters t USING fresh f
     WHERE t.line_id = f.line_id AND t.quarter = f.quarter AND f.records = 0 RETURNING 1),

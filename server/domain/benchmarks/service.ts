@@ -14,7 +14,7 @@ import {
   type BenchmarksOverviewDto,
   type InstituteBenchmarksDto,
 } from '../../../shared/api/benchmarks';
-import { computeQuarter } from '../../../shared/benchmarking/compute';
+import { computeQuarter, type QuarterResult } from '../../../shared/benchmarking/compute';
 import {
   hasEnded,
   hasStarted,
@@ -76,39 +76,78 @@ export async function setOptIn(deps: BenchmarkDeps, user: AuthUser, id: number, 
   return getOptIn(deps, user, id);
 }
 
-/** Computations running in this process, by quarter: concurrent requests wait for the one. */
-const running = new Map<string, Promise<void>>();
+/** A quarter's result computed by this process, for the inputs of `version`. */
+interface Computed {
+  version: string;
+  computedAt: Date;
+  result: QuarterResult;
+}
 
-/** Refreshes queued aggregates, then recomputes the quarter if its kept result is not current. */
-async function currentVersion(deps: BenchmarkDeps, quarter: string): Promise<string> {
+/**
+ * The computation running in this process, by quarter: `computed` settles as soon as the result
+ * is there (null when another process had kept it already), `kept` once it is stored. Requests
+ * waiting for it answer from the result itself: storing every institute's answer (megabytes at
+ * a thousand institutes) goes on under the quarter's lock, which other processes wait for.
+ */
+const running = new Map<string, { computed: Promise<Computed | null>; kept: Promise<void> }>();
+
+function compute(deps: BenchmarkDeps, quarter: string) {
+  let settle!: (c: Computed | null) => void;
+  const computed = new Promise<Computed | null>((resolve) => (settle = resolve));
+  const kept = deps.db
+    .transaction(async (manager) => {
+      await repo.lockQuarter(manager, quarter);
+      const { version, stored } = await repo.quarterState(manager, quarter);
+      if (stored === version) return settle(null);
+      const population = await repo.loadPopulation(manager, quarter);
+      const done: Computed = {
+        version,
+        computedAt: new Date(deps.now()),
+        result: computeQuarter(population),
+      };
+      settle(done);
+      const { result } = done;
+      await repo.storeResult(
+        manager,
+        quarter,
+        version,
+        done.computedAt,
+        result.overview,
+        result.answers,
+      );
+    })
+    .finally(() => {
+      settle(null);
+      running.delete(quarter);
+    });
+  // A failure reaches the requests that wait for `kept`; the next request computes again.
+  kept.catch(() => undefined);
+  return { computed, kept };
+}
+
+/**
+ * Refreshes queued aggregates; then the version of the quarter's inputs and, when its kept result
+ * is not of that version, the result computed for it (once, however many requests ask).
+ */
+async function currentResult(
+  deps: BenchmarkDeps,
+  quarter: string,
+): Promise<{ version: string; fresh: Computed | null }> {
   let state = await repo.quarterState(deps.db.manager, quarter);
   if (state.stale) {
     await deps.db.transaction((manager) => repo.refreshStale(manager));
     state = await repo.quarterState(deps.db.manager, quarter);
   }
-  if (state.stored === state.version) return state.version;
-  let computing = running.get(quarter);
-  if (!computing) {
-    computing = deps.db
-      .transaction(async (manager) => {
-        await repo.lockQuarter(manager, quarter);
-        const { version, stored } = await repo.quarterState(manager, quarter);
-        if (stored === version) return;
-        const result = computeQuarter(await repo.loadPopulation(manager, quarter));
-        await repo.storeResult(
-          manager,
-          quarter,
-          version,
-          new Date(deps.now()),
-          result.overview,
-          result.answers,
-        );
-      })
-      .finally(() => running.delete(quarter));
-    running.set(quarter, computing);
+  if (state.stored === state.version) return { version: state.version, fresh: null };
+  let computation = running.get(quarter);
+  if (!computation) {
+    computation = compute(deps, quarter);
+    running.set(quarter, computation);
   }
-  await computing;
-  return (await repo.quarterState(deps.db.manager, quarter)).version;
+  const fresh = await computation.computed;
+  if (fresh?.version === state.version) return { version: state.version, fresh };
+  await computation.kept;
+  return { version: (await repo.quarterState(deps.db.manager, quarter)).version, fresh: null };
 }
 
 /** The answer of section 7, after its checks in the spec's order. */
@@ -132,8 +171,13 @@ export async function instituteBenchmarks(
   let kept: Awaited<ReturnType<typeof repo.keptAnswer>> = null;
   // A change between the version read and the answer read: read again (rare).
   for (let attempt = 0; attempt < 3 && !kept; attempt++) {
-    const version = await currentVersion(deps, quarter);
-    kept = await repo.keptAnswer(deps.db.manager, quarter, id, version);
+    const { version, fresh } = await currentResult(deps, quarter);
+    const answer = fresh?.result.answers.get(id);
+    kept = fresh
+      ? answer
+        ? { answer, computedAt: fresh.computedAt }
+        : null
+      : await repo.keptAnswer(deps.db.manager, quarter, id, version);
   }
   if (!kept) throw new Error(`No benchmarks kept for ${quarter}`);
   const { start, end } = quarterEdges(quarter, institute.timezone);
@@ -171,7 +215,10 @@ export async function overview(
     throw quarterRefused(BENCHMARK_MESSAGES.notStarted(quarter));
   let kept: Awaited<ReturnType<typeof repo.keptOverview>> = null;
   for (let attempt = 0; attempt < 3 && !kept; attempt++) {
-    kept = await repo.keptOverview(deps.db.manager, quarter, await currentVersion(deps, quarter));
+    const { version, fresh } = await currentResult(deps, quarter);
+    kept = fresh
+      ? { overview: fresh.result.overview, computedAt: fresh.computedAt }
+      : await repo.keptOverview(deps.db.manager, quarter, version);
   }
   if (!kept) throw new Error(`No benchmarks kept for ${quarter}`);
   return {

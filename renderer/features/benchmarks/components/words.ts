@@ -1,11 +1,11 @@
+import { BENCHMARK_MESSAGES } from '../../../../shared/api/benchmarks';
 import { formatNumber, MISSING } from '../../../lib/format';
 import type { BenchmarkLine, HemolysisBand, Indicator, LineBand } from '../api/types';
 
 /** What a withheld group reads (section 9), and nothing else of it. */
-export const WITHHELD_TEXT =
-  'Not shown: too few organizations, or figures that could single one out.';
-export const PROVISIONAL_TEXT = 'Provisional: this quarter is not over.';
-export const NO_LINE_TEXT = 'No line has 6 records in this quarter yet.';
+export const WITHHELD_TEXT = BENCHMARK_MESSAGES.withheld;
+export const PROVISIONAL_TEXT = BENCHMARK_MESSAGES.provisional;
+export const NO_LINE_TEXT = BENCHMARK_MESSAGES.noLine;
 
 export const INDICATOR_LABELS: Record<Indicator, string> = {
   pre_hemi: 'Pre-HemI',
