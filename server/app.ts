@@ -108,11 +108,6 @@ const readiness = z.object({
   }),
 });
 
-/** A JSON body express.json parses: not a lab-feed bundle (lab-feed.md section 3). */
-const jsonBody = (req: { url?: string; headers: { 'content-type'?: string } }) =>
-  (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json' &&
-  !/\/lab-feed\/fhir(\?|$)/.test(req.url ?? '');
-
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -125,8 +120,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/v2', noStore);
   // 405 with Allow for a known path asked with a method it does not declare; OPTIONS answered.
   app.use('/v2', declaredMethods);
-  // The lab feed reads its FHIR bundles itself (up to 5 MiB, with its own refusals).
-  app.use(express.json({ limit: '2mb', type: (req) => jsonBody(req) }));
+  // JSON bodies are parsed per route (server/http/route.ts): the lab feed reads its own raw.
 
   const meta = express.Router();
   publicRoute(

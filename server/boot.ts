@@ -19,6 +19,7 @@ import { outboxMailer, smtpMailer } from './mail/mailer';
 import { requeueUnprocessed, startRecordWorker } from './pipeline/process-record';
 import { countedMailer, ServerMetrics } from './metrics/server-metrics';
 import { MetricsPool } from './pipeline/metrics-pool';
+import { startLabFeedExpiryWorker } from './pipeline/lab-feed-expiry-worker';
 import { startNotificationWorker } from './pipeline/notification-worker';
 import { RecordQueue } from './pipeline/queue';
 import { FileBlobStore, type BlobStore } from './storage/blob-store';
@@ -26,7 +27,6 @@ import { S3BlobStore, s3Client } from './storage/s3-blob-store';
 import { RunCache } from './storage/run-cache';
 import { AnswerCache } from './http/answer-cache';
 import { auditKeeper } from './domain/audit/keeper';
-import { startExpiryJob } from './domain/lab-feed/operations';
 
 export interface RunningServer {
   url: string;
@@ -148,16 +148,18 @@ export async function createContext(
 }
 
 /**
- * Starts the record worker and the notification jobs (e-mails, digests, the minute tick), queues
- * whatever a previous crash left unprocessed and stores the rejection figures older records lack.
+ * Starts the record worker, the notification jobs (e-mails, digests, the minute tick) and the lab
+ * feed's daily expiry, queues whatever a previous crash left unprocessed and stores the rejection
+ * figures older records lack.
  */
 export async function startWorker(ctx: AppContext): Promise<void> {
   await startRecordWorker(ctx);
   await startNotificationWorker({
     ...ctx,
     publicUrl: ctx.config.publicUrl,
-    schedule: ctx.config.notificationTick,
+    schedule: ctx.config.periodicJobs,
   });
+  await startLabFeedExpiryWorker({ ...ctx, schedule: ctx.config.periodicJobs });
   const requeued = await requeueUnprocessed(ctx);
   if (requeued) ctx.log.info(`Queued ${requeued} unprocessed record(s)`);
   const filled = await fillMissingRejection(ctx);
@@ -183,8 +185,6 @@ export async function startServer(
     ? auditKeeper({ db: ctx.db, blobs: ctx.blobs, key: config.audit.key, log })
     : undefined;
   keeper?.start();
-  // Rejected lab-feed messages keep their extract 30 days: deleted daily after that.
-  const labFeedExpiry = startExpiryJob(ctx.db, log);
 
   const server: Server = await new Promise((resolve) => {
     const s = createApp(ctx).listen(config.port, () => resolve(s));
@@ -205,7 +205,6 @@ export async function startServer(
       ctx.queue.beginShutdown();
       await closeGracefully(graceMs);
       await keeper?.stop();
-      await labFeedExpiry.stop();
       await close(Math.max(0, graceEnds - Date.now()));
       await cluster?.stop();
     },

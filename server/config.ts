@@ -38,10 +38,11 @@ export interface Config {
   /** The desktop installers /downloads offers: a folder served here, or a page elsewhere. */
   desktopDownloads: { dir: string | undefined; url: string | undefined };
   /**
-   * Schedule the notifications' minute tick (time-based kinds, digests). Always on in use; the
-   * test servers turn it off and run the tick with a clock of their own.
+   * Schedule the periodic jobs: the notifications' minute tick (time-based kinds, digests) and
+   * the lab feed's daily expiry. Always on in use; the test servers turn it off and run the jobs
+   * with a clock of their own.
    */
-  notificationTick: boolean;
+  periodicJobs: boolean;
   /**
    * Staff must sign in with a second factor (TOTP): those without one are sent to enrolment after
    * their password. On unless MFA_REQUIRED_FOR_STAFF says otherwise.
@@ -158,7 +159,7 @@ export function loadConfig(variables: NodeJS.ProcessEnv = process.env): Config {
       dir: env.DESKTOP_DOWNLOADS_DIR ? path.resolve(env.DESKTOP_DOWNLOADS_DIR) : undefined,
       url: env.DESKTOP_DOWNLOADS_URL,
     },
-    notificationTick: true,
+    periodicJobs: true,
     mfaRequiredForStaff: env.MFA_REQUIRED_FOR_STAFF ?? true,
     sso: {
       secretKey: env.SSO_SECRET_KEY ?? derivedSsoKey(jwtSecret(env.JWT_SECRET, dataDir)),

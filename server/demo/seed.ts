@@ -7,6 +7,7 @@ import type { Role } from '../../shared/domain/roles';
 import { seedDemoBenchmarks } from './demo-benchmarks';
 import { seedDemoClinical } from './demo-clinical';
 import { seedDemoComparison } from './demo-comparison';
+import { seedDemoLabFeed } from './demo-lab-feed';
 import { seedDemoMonitoring } from './demo-monitoring';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoValidations } from './demo-validations';
@@ -143,6 +144,8 @@ export async function seedDemoData(ctx: AppContext, level: 'full' | 'accounts'):
     await seedDemoComparison(ctx);
     // Four peer hospitals taking part with the demo hospital: one quarter of peer benchmarks.
     await seedDemoBenchmarks(ctx);
+    // Six weeks of the emergency line's results from the laboratory system (the lab feed).
+    await seedDemoLabFeed(ctx);
     // Autovacuum gathers the planner's statistics a minute or more after a bulk fill; until then
     // it takes each table for nearly empty and sorts a whole institute's records for a page
     // instead of reading the date index (twice the database time of a records page).

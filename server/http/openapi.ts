@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBody } from '../../shared/api/common';
 
-type BodyType = 'json' | 'form' | 'multipart';
+type BodyType = 'json' | 'form' | 'multipart' | 'raw';
 
 /** What a route declares about itself (see RouteSpec in route.ts): all the document knows. */
 export interface OperationSpec {
@@ -113,6 +113,7 @@ const MEDIA = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
   multipart: 'multipart/form-data',
+  raw: 'application/octet-stream',
 };
 
 interface ObjectSchema {

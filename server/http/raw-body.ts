@@ -4,8 +4,8 @@ import { DomainError, payloadTooLarge } from '../domain/errors';
 /**
  * A body read as bytes (the lab feed's HL7 messages and FHIR bundles): one of `mediaTypes`
  * (else 415 with `wrongType`), at most `maxBytes` (else 413 with `tooLarge`, the connection
- * closed without reading the rest). `req.body` is the Buffer, or what express.json parsed
- * already (an `application/json` body under its own limit).
+ * closed without reading the rest). `req.body` is the Buffer. For the routes of `bodyType: 'raw'`
+ * (route.ts), which parse no JSON before it.
  */
 export function rawBody(options: {
   mediaTypes: readonly string[];

@@ -1,4 +1,10 @@
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import { type z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { authorize, can, type Access } from '../domain/policy';
@@ -29,8 +35,12 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema>
   body?: B;
   query?: Q;
   params?: P;
-  /** How the body arrives (documentation only; parsing is set up per route). */
-  bodyType?: 'json' | 'form' | 'multipart';
+  /**
+   * How the body arrives: JSON is parsed for every route but a `raw` one, whose `before` reads
+   * the body itself (raw-body.ts: the lab feed's messages and bundles, with their own limits and
+   * refusals); `form` and `multipart` bodies are parsed by the route's `before`.
+   */
+  bodyType?: 'json' | 'form' | 'multipart' | 'raw';
   /** A multipart body's file fields and the media types each takes (`files-0`: a series). */
   files?: Record<string, string[]>;
   /** The JSON answer. Without one (and without `download`) the answer is a 204. */
@@ -133,9 +143,9 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
       const base: Ctx<B, Q, P> = {
         params: parse(spec.params as P, req.params, 'path'),
         query: parse(spec.query as Q, req.query, 'query'),
-        // Multipart bodies are streamed and checked by the handler; the schema documents them.
+        // Multipart and raw bodies are read and checked by the handler; a schema documents them.
         body:
-          spec.bodyType === 'multipart'
+          spec.bodyType === 'multipart' || spec.bodyType === 'raw'
             ? (undefined as Out<B>)
             : parse(spec.body as B, req.body, 'body'),
         req,
@@ -169,8 +179,16 @@ function mount<B extends Schema, Q extends Schema, P extends Schema, C>(
       next(err);
     }
   };
-  router[spec.method](spec.path, ...guard, ...(spec.before ?? []), run);
+  const parsers = spec.bodyType === 'raw' ? [] : [jsonBodies];
+  router[spec.method](spec.path, ...parsers, ...guard, ...(spec.before ?? []), run);
 }
+
+/** A JSON body (`application/json` exactly), up to 2 MB, parsed before the route's guards. */
+const jsonBodies = express.json({
+  limit: '2mb',
+  type: (req) =>
+    (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json',
+});
 
 /**
  * Declares an endpoint for authenticated users: documented in the OpenAPI document, input

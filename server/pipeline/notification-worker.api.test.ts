@@ -1,5 +1,10 @@
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { NOTIFICATION_TICK, NOTIFICATION_TICK_CRON } from './queue';
+import {
+  LAB_FEED_EXPIRY,
+  LAB_FEED_EXPIRY_CRON,
+  NOTIFICATION_TICK,
+  NOTIFICATION_TICK_CRON,
+} from './queue';
 
 /**
  * The notification tick is scheduled in the database (pg-boss), so however many processes share
@@ -8,18 +13,20 @@ import { NOTIFICATION_TICK, NOTIFICATION_TICK_CRON } from './queue';
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ notificationTick: true });
+  server = await startTestServer({ periodicJobs: true });
 }, 120_000);
 afterAll(() => server.stop());
 
 const schedules = () =>
   server.ctx.db.query(`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`);
 
-it('schedules the tick every minute, once, however often a worker starts', async () => {
+it('schedules the tick every minute and the lab feed expiry daily, once each, however often a worker starts', async () => {
   expect(await schedules()).toEqual([
+    { name: LAB_FEED_EXPIRY, cron: LAB_FEED_EXPIRY_CRON, timezone: 'UTC' },
     { name: NOTIFICATION_TICK, cron: NOTIFICATION_TICK_CRON, timezone: 'UTC' },
   ]);
-  // A second worker process on the same database schedules the same row, not another.
+  // A second worker process on the same database schedules the same rows, not others.
   await server.ctx.queue.scheduleNotificationTick();
-  expect(await schedules()).toHaveLength(1);
+  await server.ctx.queue.scheduleLabFeedExpiry();
+  expect(await schedules()).toHaveLength(2);
 });

@@ -9,6 +9,10 @@ export const NOTIFICATION_DIGEST = 'notification-digest';
 export const NOTIFICATION_TICK = 'notification-tick';
 /** Every minute: a digest goes within the minute of 07:00, whatever the zone's offset. */
 export const NOTIFICATION_TICK_CRON = '* * * * *';
+/** The lab feed's daily deletion of rejected messages whose extract expired (lab-feed.md §8). */
+export const LAB_FEED_EXPIRY = 'lab-feed-expiry';
+/** Daily, at 03:10 UTC. */
+export const LAB_FEED_EXPIRY_CRON = '10 3 * * *';
 
 export interface QueueOptions {
   /** An active job whose worker stops answering for this long is retried. */
@@ -96,6 +100,14 @@ export class RecordQueue {
       policy: 'stately',
       retryLimit: 0,
       expireInSeconds: 300,
+    });
+    // One daily expiry at a time; a failed one is tried again a few times within the hour.
+    await boss.createQueue(LAB_FEED_EXPIRY, {
+      name: LAB_FEED_EXPIRY,
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelay: 600,
+      expireInSeconds: 900,
     });
     return queue;
   }
@@ -204,6 +216,20 @@ export class RecordQueue {
    */
   async scheduleNotificationTick(): Promise<void> {
     await this.boss.schedule(NOTIFICATION_TICK, NOTIFICATION_TICK_CRON);
+  }
+
+  /** Takes the lab feed's daily expiry in this process. */
+  async workLabFeedExpiry(handler: () => Promise<void>): Promise<void> {
+    const id: string = await this.boss.work(
+      LAB_FEED_EXPIRY,
+      { batchSize: 1, pollingIntervalSeconds: 60 },
+      () => this.runJob(() => id, handler),
+    );
+  }
+
+  /** Runs the lab feed's expiry daily (scheduled in the database as the tick is: once). */
+  async scheduleLabFeedExpiry(): Promise<void> {
+    await this.boss.schedule(LAB_FEED_EXPIRY, LAB_FEED_EXPIRY_CRON);
   }
 
   /** Notifications whose e-mail job is waiting, due for a retry or under way. */

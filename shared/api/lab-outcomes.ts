@@ -20,8 +20,6 @@ export const LAB_OUTCOME_MESSAGES = {
   periodTooLong: 'The period is at most 366 days.',
   noSuchLine: 'No such line.',
   eitherAnalyteOrHi: 'Give either analyte or hi_above.',
-  lineCount: 'Choose 1 to 50 lines.',
-  hiAbove: 'hi_above is a number above 0 and at most 1000 (mg/dL).',
   commentAbove: (analyte: string, threshold: number) =>
     `The comment cut-off of ${analyte} must be below its analyzer threshold (${threshold} mg/dL).`,
 } as const;
@@ -118,13 +116,13 @@ export type LabFeedSettingsDto = z.infer<typeof labFeedSettings>;
 export const beforeAfterQuery = z.object({
   line_ids: idList.refine(
     (ids) => ids.length >= 1 && ids.length <= BEFORE_AFTER_LINES_MAX,
-    LAB_OUTCOME_MESSAGES.lineCount,
+    LAB_OUTCOME_MESSAGES.noSuchLine,
   ),
   date: calendarDate(),
   days: intParam(1, BEFORE_AFTER_DAYS_MAX).default(BEFORE_AFTER_DAYS_DEFAULT),
-  analyte: z.enum(TIER_ANALYTES).optional(),
-  hi_above: decimalParam(0, HI_ABOVE_MAX, LAB_OUTCOME_MESSAGES.hiAbove)
-    .refine((x) => x > 0, LAB_OUTCOME_MESSAGES.hiAbove)
+  analyte: z.enum(TIER_ANALYTES, { error: LAB_OUTCOME_MESSAGES.eitherAnalyteOrHi }).optional(),
+  hi_above: decimalParam(0, HI_ABOVE_MAX, LAB_OUTCOME_MESSAGES.eitherAnalyteOrHi)
+    .refine((x) => x > 0, LAB_OUTCOME_MESSAGES.eitherAnalyteOrHi)
     .optional(),
 });
 export type BeforeAfterParams = z.input<typeof beforeAfterQuery>;

@@ -38,5 +38,11 @@ export async function writeAuditEntry(manager: EntityManager, entry: AuditEntry)
  * writes the one entry that tells the change (the `vialqc.audit_mute` of migration AuditTrail).
  */
 export async function muteAuditOf(manager: EntityManager, table: string): Promise<void> {
-  await manager.query(`SELECT set_config('vialqc.audit_mute', $1, true)`, [table]);
+  await manager.query(`SELECT ${muteAuditSql('$1')}`, [table]);
 }
+
+/**
+ * muteAuditOf as an SQL expression (`param`: the table's name, a parameter), for a statement that
+ * mutes a table for its own rows: audit triggers fire at the end of the statement, after it.
+ */
+export const muteAuditSql = (param: string) => `set_config('vialqc.audit_mute', ${param}, true)`;

@@ -103,7 +103,7 @@ export function readBundle(body: unknown, sampleKey: (id: string) => string): Fh
       problems.push({
         reason: 'no_sample_id',
         location: `${at}.resource.specimen`,
-        message: `${at} has no sample identifier (Specimen.accessionIdentifier or identifier).`,
+        message: `${at} has no sample identifier (SPM-2, OBR-3 or OBR-2).`,
         order: i,
       });
       return;

@@ -211,6 +211,7 @@ export function resolve(
       state: filed.pendingReasons.length ? 'pending' : 'filed',
       pendingReasons: filed.pendingReasons,
       sampledAt: new Date(sampledAt),
+      isCurrent: false,
     });
     rowEntries.push(r.entry);
     specimenOf.push(r.fixedAnalyte ? -r.specimen - 1 : r.specimen);
@@ -500,28 +501,29 @@ export async function fileAccepted(
   const filed = resolution.rows.filter((r) => r.state === 'filed').length;
   const pending = resolution.rows.length - filed;
   const counts = { filed, pending, ignored: resolution.ignored };
+  const sampleKeys = resolution.rows.map((r) => r.sampleKey);
   const messageId = retried
     ? await repo.acceptRetried(manager, retried, counts)
-    : await repo.insertAcceptedMessage(manager, {
-        ...messageOf(a, header),
-        filed,
-        pending,
-        ignored: resolution.ignored,
-      });
+    : await repo.insertAcceptedMessage(
+        manager,
+        { ...messageOf(a, header), filed, pending, ignored: resolution.ignored },
+        sampleKeys,
+      );
   if (messageId === null) return { counts: await countDuplicate(manager, a), messageId };
-  await repo.lockSamples(
-    manager,
-    resolution.rows.map((r) => r.sampleKey),
-  );
+  if (retried) await repo.lockSamples(manager, sampleKeys);
   const stored = await repo.insertResults(
     manager,
     a.instituteId,
     messageId,
     a.source,
     a.receivedAt,
-    resolution.rows,
+    replayOwn(resolution.rows),
   );
-  const { lineIds } = await replayResults(manager, a.instituteId, stored, maps);
+  // Samples seen before are replayed whole; a new sample's results went in as they stand.
+  const lineIds =
+    stored.length > resolution.rows.length
+      ? (await replayResults(manager, a.instituteId, stored, maps)).lineIds
+      : new Set<number>();
   for (const r of resolution.rows)
     if (r.analyte === 'h_index' && r.lineId !== null) lineIds.add(r.lineId);
   await syncFeedDataSets(manager, a.instituteId, lineIds);
@@ -534,6 +536,22 @@ export async function fileAccepted(
     counts: { outcome: 'accepted', filed, pending, ignored: resolution.ignored },
     messageId,
   };
+}
+
+/** A message's results with section 5's status rules replayed over them alone (arrival order). */
+function replayOwn(rows: readonly repo.NewResult[]): repo.NewResult[] {
+  const out = rows.map((r) => ({ ...r }));
+  const groups = new Map<string, repo.NewResult[]>();
+  for (const row of out) {
+    if (row.state !== 'filed' || row.analyte === null) continue;
+    const key = `${row.sampleKey}|${row.analyte}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const group of groups.values()) {
+    const outcomes = replay(group);
+    group.forEach((row, i) => Object.assign(row, outcomes[i]));
+  }
+  return out;
 }
 
 /** Each time zone's offsets, made once per process (they and their cache depend on the zone only). */

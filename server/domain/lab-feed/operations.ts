@@ -3,7 +3,6 @@
  * the retry of rejected messages and the daily deletion of their expired extracts.
  */
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../../app-context';
 import type {
   FeedResultDto,
   LabFeedStatusDto,
@@ -316,37 +315,11 @@ export async function retryMessages(
   return answer;
 }
 
-/** Deletes the rejected messages whose extract expired (the daily job): their counts stay. */
+/** Deletes the rejected messages whose extract expired (the daily job, server/pipeline/lab-feed-expiry-worker.ts): their counts stay. */
 export async function deleteExpiredMessages(db: DataSource, now: Date): Promise<number> {
   const rows: unknown[] = await db.query(
     `DELETE FROM lab_feed_messages WHERE state = 'rejected' AND expires_at <= $1 RETURNING id`,
     [now],
   );
   return rows.length;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The daily job of a running server: deletes expired rejected messages as it starts and every
- * day after (several servers may run it: a deletion is the same done twice). `stop` ends it,
- * once a deletion under way is done.
- */
-export function startExpiryJob(db: DataSource, log: Logger): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = deleteExpiredMessages(db, new Date()).then(
-      (n) => n && log.info('Deleted expired rejected lab-feed messages', { count: n }),
-      (err: unknown) => log.error('Could not delete expired lab-feed messages', err),
-    );
-  };
-  run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -94,20 +94,26 @@ const messageParams = (m: NewMessage) => [
 
 /**
  * Inserts an accepted message unless its (sending facility, control id) was accepted before
- * (then null: a duplicate). A copy being filed at the same moment waits for it, then is one.
+ * (then null: a duplicate), and then takes its samples' locks (lockSamples) in the same statement.
+ * A copy being filed at the same moment waits for it, then is one.
  */
 export async function insertAcceptedMessage(
   manager: EntityManager,
   m: NewMessage & { filed: number; pending: number; ignored: number },
+  sampleKeys: readonly string[],
 ): Promise<string | null> {
   const rows = await preparedQuery<{ id: string }>(
     manager,
-    `INSERT INTO lab_feed_messages (institute_id, source, state, received_at, sending_facility,
+    `WITH m AS (
+     INSERT INTO lab_feed_messages (institute_id, source, state, received_at, sending_facility,
        control_id, message_type, sha256, size, results_filed, results_pending, results_ignored)
      VALUES ($1, $2, 'accepted', $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (institute_id, sending_facility, control_id) WHERE state = 'accepted' DO NOTHING
-     RETURNING id`,
-    [...messageParams(m), m.filed, m.pending, m.ignored],
+     RETURNING id)
+     SELECT m.id, (SELECT count(pg_advisory_xact_lock(k))
+                     FROM (SELECT k FROM unnest($12::bigint[]) AS k ORDER BY k) s) AS locked
+       FROM m`,
+    [...messageParams(m), m.filed, m.pending, m.ignored, lockKeys(sampleKeys)],
   );
   return rows[0]?.id ?? null;
 }
@@ -183,6 +189,8 @@ export interface NewResult {
   state: 'filed' | 'pending';
   pendingReasons: PendingReason[];
   sampledAt: Date;
+  /** Current among the message's own results (kept only when its sample has no earlier result). */
+  isCurrent: boolean;
 }
 
 /** A stored result as the replay reads it. */
@@ -213,7 +221,9 @@ const STORED_COLUMNS = `id, sample_key, analyte, line_id, location, code_system,
 
 /**
  * Inserts a message's results in one statement, in arrival order, and answers every result of
- * their samples (those before them and these), in arrival order: what the replay reads.
+ * their samples (those before them and these), in arrival order: what the replay reads. A result
+ * is inserted current as the message's own replay made it when its sample has no earlier result
+ * (then nothing is left to replay); else not current, and the caller replays the sample.
  */
 export async function insertResults(
   manager: EntityManager,
@@ -235,15 +245,17 @@ export async function insertResults(
        message_id, arrival)
      SELECT $1, r.sample_key, r.analyte, r.line_id, r.location, r.code_system, r.code, r.code_text,
             r.alternates::jsonb, r.value_sent, r.unit_sent, r.number_sent, r.value, r.comparator,
-            r.flag, r.action, r.status, r.state, string_to_array(r.pending, ',')::text[], false,
+            r.flag, r.action, r.status, r.state, string_to_array(r.pending, ',')::text[],
+            r.is_current AND NOT EXISTS (SELECT 1 FROM lab_feed_results e
+                                          WHERE e.institute_id = $1 AND e.sample_key = r.sample_key),
             r.sampled_at, $2, $3, $4, nextval('lab_feed_arrival_seq')
        FROM unnest($5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[],
                    $11::text[], $12::text[], $13::text[], $14::text[], $15::float8[], $16::float8[],
                    $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[],
-                   $23::timestamptz[]) WITH ORDINALITY
+                   $23::timestamptz[], $24::bool[]) WITH ORDINALITY
          AS r(sample_key, analyte, line_id, location, code_system, code, code_text, alternates,
               value_sent, unit_sent, number_sent, value, comparator, flag, action, status, state,
-              pending, sampled_at, n)
+              pending, sampled_at, is_current, n)
       ORDER BY r.n
      RETURNING ${STORED_COLUMNS}, arrival)
      SELECT ${STORED_COLUMNS} FROM (
@@ -276,15 +288,20 @@ export async function insertResults(
       col('state'),
       rows.map((r) => r.pendingReasons.join(',')),
       col('sampledAt'),
+      col('isCurrent'),
     ],
   );
 }
 
-/** Serialises the filing of these samples' results (two messages of one sample at once). */
-export async function lockSamples(manager: EntityManager, sampleKeys: readonly string[]) {
-  const keys = [...new Set(sampleKeys)]
+/** The advisory lock keys of these samples, sorted (two messages of one sample at once). */
+const lockKeys = (sampleKeys: readonly string[]) =>
+  [...new Set(sampleKeys)]
     .map((k) => BigInt.asIntN(64, BigInt(`0x${k.slice(0, 16)}`)).toString())
     .sort();
+
+/** Serialises the filing of these samples' results (two messages of one sample at once). */
+export async function lockSamples(manager: EntityManager, sampleKeys: readonly string[]) {
+  const keys = lockKeys(sampleKeys);
   if (keys.length === 0) return;
   await preparedQuery(
     manager,

@@ -154,6 +154,21 @@ it('refuses a transaction with a problem as a whole, and files a batch entry by 
   expect(batch.body.entry[3].response.outcome.issue[0].details.coding[0].code).toBe(
     'negative_value',
   );
+  // Section 2.2's words, with Bundle.entry[i] for the order.
+  const unnamed = BUNDLE('B-4');
+  delete (unnamed.entry[2].resource as { accessionIdentifier?: unknown }).accessionIdentifier;
+  const noSample = await post(member, unnamed);
+  expect(noSample.status).toBe(400);
+  expect(noSample.body.issue.map((i: { diagnostics: string }) => i.diagnostics)).toEqual([
+    'Bundle.entry[3] has no sample identifier (SPM-2, OBR-3 or OBR-2).',
+    'Bundle.entry[4] has no sample identifier (SPM-2, OBR-3 or OBR-2).',
+  ]);
+});
+
+it('reads a bundle above the 2 MB of other JSON bodies itself (its route takes it raw)', async () => {
+  const res = await post(member, { ...BUNDLE('B-5'), pad: 'x'.repeat(3 * 1024 * 1024) });
+  expect(res.status).toBe(200);
+  expect(statuses(res)).toEqual(['200 OK', '200 OK', '200 OK', '201 Created', '201 Created']);
 });
 
 it('refuses what is not a bundle, other media types and guests', async () => {

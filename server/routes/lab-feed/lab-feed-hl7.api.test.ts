@@ -103,6 +103,15 @@ describe("section 10's examples", () => {
     sample1 = rows[0].sample_key as string;
     expect(sample1).toMatch(/^[0-9a-f]{64}$/);
     expect(sample1).not.toContain('A250210');
+    // Sodium (L NA, mapped to ignore) is dropped and counted, never stored (section 6).
+    expect(rows.some((r) => r.code === 'NA')).toBe(false);
+    const listed = await member.get(
+      `/v2/institutes/${hospital}/lab-feed/messages?control_id=K20250210-0001`,
+    );
+    expect(listed.body.items[0].results).toEqual({ filed: 4, pending: 0, ignored: 1 });
+    expect(await server.ctx.metrics.registry.metrics()).toContain(
+      'vialqc_lab_feed_results_total{state="ignored"} 1',
+    );
   });
 
   it('2: reads an OUL^R22 SAC index in g/L, ORC-13 over PV1-3, local time and a word', async () => {

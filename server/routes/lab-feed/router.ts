@@ -68,6 +68,7 @@ export function labFeedRouter(ctx: AppContext): Router {
       params: idParams,
       download: ['application/hl7-v2+er7'],
       errors: [413, 415],
+      bodyType: 'raw',
       before: [
         guestsCannotSend,
         rawBody({
@@ -98,6 +99,7 @@ export function labFeedRouter(ctx: AppContext): Router {
       params: idParams,
       download: ['application/fhir+json'],
       errors: [413, 415],
+      bodyType: 'raw',
       before: [
         guestsCannotSend,
         rawBody({

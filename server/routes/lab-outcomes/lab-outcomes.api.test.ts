@@ -331,13 +331,25 @@ describe('before and after', () => {
     const foreign = await guest.get(url(`line_ids=${courierLine}&date=2025-09-10&hi_above=20`));
     expect(foreign.status).toBe(422);
     expect(foreign.body.detail[0].msg).toBe('No such line.');
-    for (const q of [
-      `line_ids=${line}&date=2025-09-10&hi_above=0`,
-      `line_ids=${line}&date=2025-09-10&hi_above=1001`,
-      `line_ids=${line}&date=2025-09-10&hi_above=20&days=367`,
-      `line_ids=&date=2025-09-10&hi_above=20`,
-    ])
-      expect((await guest.get(url(q))).status).toBe(422);
+    // The spec's words: a hi_above out of (0, 1000] or an unknown analyte is not 'either';
+    // line_ids beyond 1 to 50 of the organization's lines are 'No such line.'.
+    for (const [q, msg] of [
+      [`line_ids=${line}&date=2025-09-10&hi_above=0`, either],
+      [`line_ids=${line}&date=2025-09-10&hi_above=1001`, either],
+      [`line_ids=${line}&date=2025-09-10&analyte=sodium`, either],
+      [`line_ids=&date=2025-09-10&hi_above=20`, 'No such line.'],
+      [
+        `line_ids=${Array.from({ length: 51 }, () => line).join(',')}&date=2025-09-10&hi_above=20`,
+        'No such line.',
+      ],
+    ]) {
+      const res = await guest.get(url(q));
+      expect(res.status).toBe(422);
+      expect(res.body.detail[0].msg).toBe(msg);
+    }
+    expect(
+      (await guest.get(url(`line_ids=${line}&date=2025-09-10&hi_above=20&days=367`))).status,
+    ).toBe(422);
   });
 });
 
