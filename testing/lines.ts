@@ -126,12 +126,19 @@ export async function openEventsAt(
   auc: number,
   rules: string[],
 ): Promise<number[]> {
+  // With the firing that opened each (monitoring_event_firings), as processing writes it.
   const rows: { id: number }[] = await db.query(
-    `INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id, opened_at)
-     SELECT $1, r.rule, 'above', id, id, now() - interval '1 hour' * r.ord
-     FROM records, unnest($3::text[]) WITH ORDINALITY AS r(rule, ord)
-     WHERE id = (SELECT max(id) FROM records WHERE line_id = $1 AND auc = $2)
-     ORDER BY r.ord RETURNING id`,
+    `WITH opened AS (
+       INSERT INTO monitoring_events
+         (line_id, rule, side, first_record_id, last_record_id, opened_at)
+       SELECT $1, r.rule, 'above', id, id, now() - interval '1 hour' * r.ord
+       FROM records, unnest($3::text[]) WITH ORDINALITY AS r(rule, ord)
+       WHERE id = (SELECT max(id) FROM records WHERE line_id = $1 AND auc = $2)
+       ORDER BY r.ord RETURNING id, first_record_id),
+     firings AS (
+       INSERT INTO monitoring_event_firings (record_id, event_id, opened)
+       SELECT first_record_id, id, true FROM opened)
+     SELECT id FROM opened ORDER BY id`,
     [lineId, auc, rules],
   );
   return rows.map((r) => r.id);

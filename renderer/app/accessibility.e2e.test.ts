@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { axeFindings, prepareAxe, type AxeFinding } from '../../testing/axe';
 import { chooseOrganization, loginAs, setUpBrowserTests } from '../../testing/browser';
 import type { ApiClient } from '../../testing/http';
+import { pressUntil } from '../../testing/keyboard';
 
 // The full demo: lines, records to review and reviewed, validations, clinical and hemolysis data.
 const e2e = setUpBrowserTests({ demo: 'full' });
@@ -73,7 +74,19 @@ const TOP_BAR: Opener[] = [
 /** Every screen of router.tsx with the demo's own records, lines and data sets in its path. */
 function screens(ids: Ids): Screen[] {
   return [
-    { path: '/dashboard', openers: TOP_BAR },
+    {
+      path: '/dashboard',
+      openers: [
+        ...TOP_BAR,
+        {
+          // The dashboard's panel of open events, with the event opened for the walk (issue 44).
+          name: 'open events panel',
+          open: async (page) => {
+            await page.getByRole('list', { name: 'Newest open events' }).waitFor();
+          },
+        },
+      ],
+    },
     {
       path: '/account',
       openers: [
@@ -105,7 +118,11 @@ function screens(ids: Ids): Screen[] {
         {
           name: 'review panel',
           open: async (page) => {
-            await page.getByRole('row').nth(1).getByRole('gridcell').nth(2).click();
+            await page
+              .getByRole('row')
+              .nth(1)
+              .getByRole('button', { name: /^Review / })
+              .click();
             await page.getByRole('complementary', { name: 'Record review' }).waitFor();
           },
         },
@@ -123,7 +140,7 @@ function screens(ids: Ids): Screen[] {
     { path: `/line/${ids.line}/outcomes` },
     { path: `/line/${ids.line}/settings` },
     { path: `/line/${ids.line}/records/compare` },
-    { path: '/events' },
+    { path: '/events', openers: [dialogFrom(/^Close 2_2s/)] },
     { path: '/validations' },
     { path: '/validation/new' },
     { path: `/validation/${ids.validation}` },
@@ -257,6 +274,14 @@ beforeAll(async () => {
     contract: contract.body.id,
     comparisonStudy: await comparisonStudy(member, hospital),
   };
+  // An open event on the demo's line: the dashboard's panel of open events and the events page
+  // list it, with its Acknowledge and Close.
+  await e2e.server.ctx.db.query(
+    `INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id, opened_at)
+     SELECT line_id, '2_2s', 'above', id, id, now() - interval '1 hour'
+     FROM records WHERE line_id = $1 ORDER BY id DESC LIMIT 1`,
+    [ids.line],
+  );
   // A read and an unread notification for each: the bell's badge and both marks in its panel.
   await e2e.server.ctx.db.query(
     `INSERT INTO notifications (user_id, institute_id, kind, title, link, created_at, read_at)
@@ -328,3 +353,44 @@ it.each<Who>(['staff', 'member'])(
   },
   WALK_TIMEOUT_MS,
 );
+
+it('reviews by keyboard alone: dashboard, a record, its review, the next record, back to the list', async () => {
+  const { page } = e2e;
+  await loginAs(page, 'member@example.org');
+  const queue = page.getByRole('region', { name: 'Records to Review' });
+  await queue
+    .getByRole('link', { name: / · Vial / })
+    .first()
+    .waitFor();
+  // The dashboard's queue: its first record is a link.
+  await pressUntil(
+    page,
+    'Tab',
+    (f) => f.role === 'link' && f.within.includes('Records to Review') && / · Vial /.test(f.name),
+  );
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/record\/\d+$/);
+  const first = page.url();
+  // The record's page starts at its heading; its way back and its neighbours come just before.
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  // Its neighbours are links once the queue around it has arrived.
+  await page
+    .getByRole('navigation', { name: 'Records' })
+    .locator('a:not([aria-disabled="true"])', { hasText: 'Next record' })
+    .waitFor();
+  await pressUntil(page, 'Shift+Tab', (f) => f.name === 'Next record', 3);
+  await pressUntil(page, 'Tab', (f) => f.role === 'button' && f.name === 'Review');
+  await page.keyboard.press('Enter');
+  // Reviewed: the next record of the queue, its heading holding the focus.
+  await page.waitForURL((url) => /\/record\/\d+$/.test(url.pathname) && url.href !== first);
+  await page.waitForFunction(
+    () =>
+      document.activeElement?.tagName === 'H1' &&
+      document.activeElement.textContent === 'Transit Record',
+  );
+  // Back to the list in three Shift+Tabs at most, and its heading has the focus.
+  await pressUntil(page, 'Shift+Tab', (f) => f.name === 'Back to Records to Review', 3);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/records\/to-review/);
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+});

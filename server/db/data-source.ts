@@ -1,4 +1,5 @@
 import { MonitoringEvent } from '../entities/monitoring-event';
+import { MonitoringEventFiring } from '../entities/monitoring-event-firing';
 import 'reflect-metadata';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
@@ -74,6 +75,7 @@ export const ENTITIES = [
   LineTally,
   RecordSeries,
   MonitoringEvent,
+  MonitoringEventFiring,
   LineSequenceSummary,
   Notification,
   NotificationSetting,

@@ -226,7 +226,7 @@ export async function seedDemoMonitoring(ctx: AppContext): Promise<void> {
     .getRepository(MonitoringEvent)
     .findOneByOrFail({ lineId: line.id, rule: '4_1s' });
   const deps = { db: ctx.db };
-  await acknowledgeEvent(deps, await demoUser(ctx, 'member@example.org'), fourInARow.id);
+  await acknowledgeEvent(deps, await demoUser(ctx, 'member@example.org'), fourInARow.id, {});
   await closeEvent(deps, await demoUser(ctx, 'admin@example.org'), fourInARow.id, {
     resolution: DRIFT_RESOLUTION,
   });

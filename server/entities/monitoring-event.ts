@@ -76,6 +76,10 @@ export class MonitoringEvent {
   @Column({ type: 'timestamptz', nullable: true })
   acknowledgedAt: Date | null;
 
+  /** What the person who acknowledged it wrote, if anything (issue 44). */
+  @Column({ type: 'text', nullable: true })
+  acknowledgeNote: string | null;
+
   @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
   closedBy: User | null;
 

@@ -96,6 +96,8 @@ const BODIES: Record<string, () => unknown> = {
   }),
   'PATCH /v2/contracts/{id}': () => ({ title: walkText() }),
   'PATCH /v2/hemolysis-index-data/{id}': () => ({ title: walkText() }),
+  // A recompute leaves an entry only when a record's rejection changes (issue 44): a new LDH.
+  'PATCH /v2/clinical-data/{id}': () => ({ ldh: ++walkCalls }),
   // Below any analyzer threshold, and another cut-off each call (each leaves its entry).
   'PUT /v2/institutes/{id}/lab-feed/settings': () => ({
     comment_above: { potassium: ((++walkCalls % 50) + 1) / 100, ldh: null, asat: null },
@@ -187,6 +189,8 @@ const UNAUDITED = [
   'POST /v2/institutes/{id}/record-upload',
   // A computation (the pairs a study needs): nothing is written.
   'POST /v2/comparison-studies/sample-size',
+  // What new analyzer thresholds would change, before they are saved: nothing is written.
+  'POST /v2/institutes/{id}/analyzer/preview',
 ];
 
 const lastAuditEntry = async (): Promise<number> =>

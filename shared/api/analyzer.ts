@@ -43,6 +43,16 @@ export const analyzerUpdate = z.object({
 });
 export type AnalyzerUpdate = z.infer<typeof analyzerUpdate>;
 
+/**
+ * What saving thresholds would change, said before the save (issue 44): how many records' stored
+ * rejection, and how many of those are reviewed.
+ */
+export const analyzerPreview = z.object({
+  records: out.int(),
+  reviewed_records: out.int(),
+});
+export type AnalyzerPreview = z.infer<typeof analyzerPreview>;
+
 export const rejectionQuery = z.object({
   value: decimalParam(0, 1e9, 'value must be a VitalMetric (g·s) of at most 1000000000.'),
 });

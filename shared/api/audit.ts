@@ -122,6 +122,13 @@ export const auditEvent = z.object({
   changes: z.record(out.text(), out.json()),
   /** Whether the object is still there (else its page is gone, its History remains). */
   object_exists: out.bool(),
+  /** The object's name (a user's e-mail), also once deleted; null for a type without names. */
+  object_name: out.text().nullable(),
+  /**
+   * Names of what the changes link by id, keyed `field:id` (`line_id:9`, `closed_by_id:3`,
+   * `labels:7`), as they are now or, once deleted, as the trail last wrote them.
+   */
+  names: z.record(out.text(), out.text()),
 });
 export type AuditEventOut = z.infer<typeof auditEvent>;
 

@@ -28,6 +28,13 @@ export const eventClose = z.object({
 });
 export type EventClose = z.infer<typeof eventClose>;
 
+export const ACKNOWLEDGE_NOTE_TOO_LONG = 'The note is at most 2000 characters.';
+/** Acknowledging may say what was seen or is being done (optional; issue 44). */
+export const eventAcknowledge = z.object({
+  note: multilineText().trim().max(2000, ACKNOWLEDGE_NOTE_TOO_LONG).optional(),
+});
+export type EventAcknowledge = z.infer<typeof eventAcknowledge>;
+
 export const EVENT_ALREADY_CLOSED = 'The event is closed.';
 export const EVENT_NOT_OPEN = 'Only an open event can be acknowledged.';
 
@@ -37,12 +44,17 @@ export const monitoringEvent = z.object({
   rule: z.enum(MONITORING_RULES),
   side: z.enum(RULE_SIDES),
   status: z.enum(EVENT_STATUSES),
+  /** When processing opened it. */
   opened_at: out.text(),
   first_record: out.int().nullable(),
+  /** The date of the run that first fired it: when the drift was seen (null: run deleted). */
+  first_record_date: out.text().nullable(),
   last_record: out.int().nullable(),
   occurrences: out.int(),
   acknowledged_by: out.int().nullable(),
   acknowledged_at: out.text().nullable(),
+  /** What the person who acknowledged it wrote. */
+  acknowledge_note: out.text().nullable(),
   closed_by: out.int().nullable(),
   closed_at: out.text().nullable(),
   resolution: out.text().nullable(),

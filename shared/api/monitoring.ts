@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_STATUSES } from '../domain/event-words';
 import { MONITORING_RULES, NOT_MONITORED_REASONS, RULE_SIDES } from '../domain/monitoring-rules';
 import { idParam, intParam, out } from './common';
 
@@ -18,6 +19,21 @@ export const BEFORE_NOT_IN_SEQUENCE = "The record is not in the line's monitorin
 
 export const ruleFiring = z.object({ rule: z.enum(MONITORING_RULES), side: z.enum(RULE_SIDES) });
 
+/**
+ * The event an alarm's firing reached when its record entered the sequence: it opened it, or was
+ * counted on it (already open or acknowledged). Null: no event came of it (firingOutcome says why).
+ */
+export const firingEvent = z.object({
+  id: out.int(),
+  status: z.enum(EVENT_STATUSES),
+  opened: z.boolean(),
+});
+export type FiringEventDto = z.infer<typeof firingEvent>;
+
+/** A firing of the chart with the event it reached (beyond the spec's `rule` and `side`). */
+export const pointFiring = ruleFiring.extend({ event: firingEvent.nullable() });
+export type PointFiringDto = z.infer<typeof pointFiring>;
+
 export const monitoringPoint = z.object({
   record_id: out.int(),
   date: out.text(),
@@ -25,7 +41,7 @@ export const monitoringPoint = z.object({
   z: out.number(),
   ewma: out.number(),
   ewma_limit: out.number(),
-  rules: z.array(ruleFiring),
+  rules: z.array(pointFiring),
 });
 export type MonitoringPointDto = z.infer<typeof monitoringPoint>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, out } from './common';
+import { setOff } from './records';
 
 export const BULK_MAX_RECORDS = 500;
 
@@ -20,5 +21,6 @@ export const recordBulkUpdate = z
   });
 export type RecordBulkUpdate = z.infer<typeof recordBulkUpdate>;
 
-export const recordBulkResult = z.object({ updated: out.int() });
+/** How many records changed, and what the change set off in monitoring. */
+export const recordBulkResult = z.object({ updated: out.int(), set_off: setOff });
 export type RecordBulkResult = z.infer<typeof recordBulkResult>;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { UNLABELED } from '../domain/unlabeled';
 import { exportFormatQuery } from './exports';
 import { REJECTION_BANDS } from '../domain/rejection-bands';
+import { EVENT_STATUSES } from '../domain/event-words';
+import { MONITORING_RULES, RULE_SIDES } from '../domain/monitoring-rules';
+import { EMAIL_MODES } from '../domain/notifications';
 import { recordMetrics } from '../vial/record-metrics';
 import {
   id,
@@ -37,6 +40,19 @@ export const outOfRange = z.object({
   out_of_range: z.boolean(),
 });
 
+/**
+ * A monitoring event this record fired (line-monitoring.md §3): the event's first or, for a
+ * firing added to an event already open, its latest firing is at this record.
+ */
+export const recordAlarm = z.object({
+  event: out.int(),
+  line: out.int(),
+  rule: z.enum(MONITORING_RULES),
+  side: z.enum(RULE_SIDES),
+  status: z.enum(EVENT_STATUSES),
+});
+export type RecordAlarmDto = z.infer<typeof recordAlarm>;
+
 export const record = z.object({
   id: out.int(),
   date: out.text(),
@@ -63,8 +79,40 @@ export const record = z.object({
   sha256: out.text(),
   file_size: out.int(),
   sequence: out.int().nullable(),
+  /** The monitoring events the record fired, oldest first. */
+  alarms: z.array(recordAlarm),
 });
 export type RecordDto = z.infer<typeof record>;
+
+/**
+ * What a write of records set off in monitoring: each event it opened (`opened`) or added a
+ * firing to, on which line, and who the events it opened notified, and how.
+ */
+export const setOff = z.object({
+  events: z.array(
+    z.object({
+      id: out.int(),
+      line: z.object({ id: out.int(), name: out.text() }),
+      rule: z.enum(MONITORING_RULES),
+      side: z.enum(RULE_SIDES),
+      opened: z.boolean(),
+      record: out.int(),
+    }),
+  ),
+  notified: z.array(
+    z.object({
+      user: out.int(),
+      name: out.text(),
+      in_app: z.boolean(),
+      email: z.enum(EMAIL_MODES),
+    }),
+  ),
+});
+export type SetOffDto = z.infer<typeof setOff>;
+
+/** A saved record, with what its save set off. */
+export const savedRecord = record.extend({ set_off: setOff });
+export type SavedRecordDto = z.infer<typeof savedRecord>;
 
 export const uploadResponse = record.extend({ duplicate: z.boolean() });
 export type UploadResponse = z.infer<typeof uploadResponse>;

@@ -40,7 +40,26 @@ export const RULE_SEVERITY: Record<MonitoringRule, RuleSeverity> = {
 
 export const isAlarm = (rule: MonitoringRule): boolean => RULE_SEVERITY[rule] === 'alarm';
 
-/** Each rule in words, as a tooltip or an event names it. */
+/**
+ * Each rule's name in words, as Westgard names them, whatever side it fired on: the chart's
+ * legend and counts, the events filter and every other place a rule code shows (issue 44).
+ */
+export const RULE_NAMES: Record<MonitoringRule, string> = {
+  '1_2s': '1 value beyond 2 SD',
+  '1_3s': '1 value beyond 3 SD',
+  '2_2s': '2 values in a row beyond the same 2 SD',
+  R_4s: '2 values in a row 4 SD apart, across ±2 SD',
+  '4_1s': '4 values in a row beyond the same 1 SD',
+  '10_x': '10 values in a row on the same side of the mean',
+  ewma: 'EWMA beyond its control limit',
+  out_of_range: "Outside the baseline's 99% range",
+  revalidation: `${OUT_OF_RANGE_FOR_REVALIDATION}th record out of range: re-validation advised`,
+};
+
+/** A rule's code with its name: '2_2s — 2 values in a row beyond the same 2 SD'. */
+export const ruleLabel = (rule: MonitoringRule): string => `${rule} — ${RULE_NAMES[rule]}`;
+
+/** Each rule in words on the side it fired, as a tooltip or an event names it. */
 export function describeRule(rule: MonitoringRule, side: RuleSide): string {
   const sign = side === 'above' ? '+' : '−';
   switch (rule) {

@@ -21,14 +21,20 @@ function isBackTo(state: unknown): state is BackTo {
   );
 }
 
+/** The screen this one was reached from, when it named itself; else null. */
+export function useBackTo(): BackTo['from'] | null {
+  const { state } = useLocation();
+  return isBackTo(state) ? state.from : null;
+}
+
 /** 'Back to {name}' when the screen was reached from another one that named itself. */
 export function BackToBar() {
-  const { state } = useLocation();
-  if (!isBackTo(state)) return null;
+  const from = useBackTo();
+  if (from === null) return null;
   return (
     <Box sx={{ px: 3, py: 0.5, bgcolor: 'action.hover', borderBottom: 1, borderColor: 'divider' }}>
-      <Button size="small" component={Link} to={state.from.path} startIcon={<ArrowBackIcon />}>
-        Back to {state.from.name}
+      <Button size="small" component={Link} to={from.path} startIcon={<ArrowBackIcon />}>
+        Back to {from.name}
       </Button>
     </Box>
   );

@@ -36,7 +36,8 @@ export function MainLayout() {
           // A screen's height at least, so the footer starts below the first screen and never
           // moves in view while the screen's data arrives (layout shift, issue 21).
           minHeight: '100vh',
-          p: 3,
+          // A phone keeps its narrow width for the screen (issue 44: every screen fits 360 px).
+          p: { xs: 1, sm: 3 },
           width: '100%',
           maxWidth: 1600,
           mx: 'auto',

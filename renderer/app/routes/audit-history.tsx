@@ -6,7 +6,13 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { AUDIT_OBJECT_TYPES, type AuditObjectType } from '../../../shared/api/audit';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { ErrorFetching } from '../../components/ui/query-state';
-import { HistoryList, objectPath, objectWords } from '../../features/audit';
+import {
+  HistoryList,
+  objectNameWords,
+  objectPath,
+  objectWords,
+  useHistory,
+} from '../../features/audit';
 import { useSelectedInstituteId } from '../../features/institutes';
 
 /**
@@ -20,9 +26,23 @@ export default function AuditHistoryPage() {
   const asked = Number(params.get('institute'));
   const instituteId = Number.isInteger(asked) && asked > 0 ? asked : selected;
   const type = AUDIT_OBJECT_TYPES.find((t) => t === objectType) as AuditObjectType | undefined;
+  // The newest entry names the object, also once it is deleted (issue 44).
+  const newest = useHistory(
+    {
+      instituteId: instituteId ?? 0,
+      object_type: type ?? 'record',
+      object_id: objectId,
+      size: 1,
+    },
+    type !== undefined && instituteId !== null,
+  ).data?.items[0];
   if (!type) return <ErrorFetching back={{ to: '/audit-log', label: 'Audit Log' }} />;
   if (instituteId === null) return <LoadingScreen />;
-  const name = `${objectWords(type)}${objectId ? ` ${objectId}` : ''}`;
+  const name = objectNameWords({
+    object_type: type,
+    object_id: objectId ?? null,
+    object_name: newest?.object_name ?? null,
+  });
   const page = objectPath(type, objectId ?? null);
   return (
     <Paper sx={{ p: 3 }}>

@@ -62,7 +62,14 @@ export default function LineDetailPage() {
           {word.singular} Settings
         </Button>
       </Stack>
-      <Tabs value={view} aria-label={`${word.singular} views`}>
+      {/* On a phone the views scroll in their row, the page keeps its width. */}
+      <Tabs
+        value={view}
+        aria-label={`${word.singular} views`}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
         {views.map((v) => (
           <Tab
             key={v.value}
@@ -76,7 +83,7 @@ export default function LineDetailPage() {
       {view === 'summary' && <LineSummary line={l} />}
       {view === 'monitoring' && (
         <>
-          <LineMonitoring lineId={l.id} />
+          <LineMonitoring lineId={l.id} instituteId={l.institute} />
           <LineEvents instituteId={l.institute} lineId={l.id} />
           <TrendPlot line={l} instituteId={l.institute} height={420} testId="line-trend-plot" />
         </>

@@ -10,7 +10,7 @@ export default function RecordsPage() {
   const toReview = useMatch('/records/to-review') !== null;
   const institute = useScreenInstitute();
   return (
-    <Paper sx={{ p: 3 }}>
+    <Paper sx={{ p: { xs: 1.5, sm: 3 } }}>
       {!institute ? (
         <>
           <RecordsTitle />

@@ -45,20 +45,27 @@ export function ChartPanel({
   testId,
 }: Props) {
   const chart = useRef<EChartsType | null>(null);
+  // Every state takes the chart's own height: nothing below the panel moves when the data
+  // arrive (the monitoring view shifted by 0.229 in Lighthouse, issue 44).
+  const space = { minHeight: height };
   let body: ReactNode;
   if (loading) {
     body = (
-      <Box role="status" sx={{ py: 6, textAlign: 'center' }}>
+      <Box role="status" sx={{ ...space, py: 6, textAlign: 'center' }}>
         {/* The status text says it; the bar only shows it. */}
         <LinearProgress aria-hidden sx={{ mb: 2 }} />
         <Typography color="text.secondary">Retrieving Data...</Typography>
       </Box>
     );
   } else if (error) {
-    body = <Alert severity="error">{errorText ?? 'Error fetching data'}</Alert>;
+    body = (
+      <Box sx={space}>
+        <Alert severity="error">{errorText ?? 'Error fetching data'}</Alert>
+      </Box>
+    );
   } else if (!option) {
     body = (
-      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+      <Typography color="text.secondary" sx={{ ...space, py: 6, textAlign: 'center' }}>
         {emptyText}
       </Typography>
     );

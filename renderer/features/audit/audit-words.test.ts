@@ -1,4 +1,12 @@
-import { changesWords, changeWords, historyPath, objectPath, zonedDateTime } from './audit-words';
+import {
+  changesWords,
+  changeWords,
+  entryWords,
+  historyPath,
+  objectNameWords,
+  objectPath,
+  zonedDateTime,
+} from './audit-words';
 
 describe('the audit trail in words', () => {
   it('says a change before → after, with the common fields named', () => {
@@ -59,5 +67,55 @@ describe('links and instants in words (issue 44)', () => {
     expect(
       changeWords('closed_at', { before: null, after: '2026-01-15T23:30:00.123456+00:00' }),
     ).toMatch(/^Closed at: — → \d{2} Jan 2026 \d{2}:30$/);
+  });
+});
+
+describe('entries in words (issue 44)', () => {
+  const entry = {
+    object_type: 'record',
+    object_id: '12',
+    object_name: null,
+    action: 'updated',
+    changes: { line_id: { before: 9, after: 10 } },
+    names: { 'line_id:9': 'Line Alpha', 'line_id:10': 'Line Gone' },
+  };
+
+  it("names what an entry links with the entry's own names, deleted things too", () => {
+    expect(entryWords(entry)).toEqual({
+      action: 'Updated',
+      changes: ['Line: Line Alpha → Line Gone'],
+    });
+  });
+
+  it("says an analyzer's first save from the defaults it replaced, only what changed", () => {
+    const created = {
+      ...entry,
+      object_type: 'analyzer',
+      action: 'created',
+      changes: {
+        id: { after: 3 },
+        institute_id: { after: 1 },
+        make: { after: 'Sysmex' },
+        ldh_threshold: { after: 12 },
+        asat_threshold: { after: 40 },
+        potassium_threshold: { after: 90 },
+      },
+    };
+    expect(entryWords(created)).toEqual({
+      action: 'Updated',
+      changes: ['Make: — → Sysmex', 'LDH threshold: 15 → 12'],
+    });
+  });
+
+  it('names an object by its name, else its id; the analyzer by its type', () => {
+    expect(
+      objectNameWords({ object_type: 'user', object_id: '4', object_name: 'gone@example.org' }),
+    ).toBe('User gone@example.org');
+    expect(objectNameWords({ object_type: 'record', object_id: '12', object_name: null })).toBe(
+      'Record 12',
+    );
+    expect(objectNameWords({ object_type: 'analyzer', object_id: '3', object_name: null })).toBe(
+      'Analyzer',
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   type AuditEventOut,
   type AuditObjectType,
 } from '../../../shared/api/audit';
+import { DEFAULT_THRESHOLDS } from '../../../shared/rejection/model';
 
 /**
  * The audit trail in words: the database names fields by their columns (`is_reviewed`,
@@ -131,7 +132,7 @@ export const actorWords = (event: Pick<AuditEventOut, 'actor'>) =>
 
 /**
  * Names of linked things by field (a label's id → its name, a line's id → its name, a user's id
- * → their e-mail), where the screen knows them; undefined leaves the value as it is.
+ * → their e-mail), as the entry brings them; undefined leaves the value as it is.
  */
 export type LinkNames = (field: string, value: unknown) => string | undefined;
 
@@ -182,6 +183,55 @@ export const changesWords = (changes: Record<string, unknown>, names?: LinkNames
     // A creation's own id is the entry's object, shown beside it.
     .filter(([field]) => field !== 'id')
     .map(([field, change]) => changeWords(field, change, names));
+
+/**
+ * An institute's analyzer is saved the first time its settings change: until then the defaults
+ * of rejection-model.md were in force, so its creation reads as the change from them.
+ */
+const ANALYZER_BEFORE_SAVED: Record<string, unknown> = {
+  make: null,
+  model: null,
+  ldh_threshold: DEFAULT_THRESHOLDS.ldh,
+  asat_threshold: DEFAULT_THRESHOLDS.asat,
+  potassium_threshold: DEFAULT_THRESHOLDS.potassium,
+};
+
+function fromAnalyzerDefaults(changes: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(changes).flatMap(([field, change]) => {
+      if (!Object.hasOwn(ANALYZER_BEFORE_SAVED, field) || !isRecord(change)) return [];
+      const before = ANALYZER_BEFORE_SAVED[field];
+      return change.after === before ? [] : [[field, { before, after: change.after }]];
+    }),
+  );
+}
+
+/**
+ * An entry in words: its action and each change, with what it links named (also once deleted)
+ * and an analyzer's first save as the change from the defaults it had (issue 44).
+ */
+export function entryWords(
+  event: Pick<AuditEventOut, 'object_type' | 'action' | 'changes' | 'names'>,
+): { action: string; changes: string[] } {
+  const names: LinkNames = (field, value) => event.names[`${field}:${String(value)}`];
+  if (event.object_type === 'analyzer' && event.action === 'created')
+    return {
+      action: ACTION_WORDS.updated,
+      changes: changesWords(fromAnalyzerDefaults(event.changes), names),
+    };
+  return { action: actionWords(event.action), changes: changesWords(event.changes, names) };
+}
+
+/**
+ * An entry's object in words: its type and name (a user's e-mail), else its id; an institute's
+ * one analyzer by its type alone.
+ */
+export const objectNameWords = (
+  event: Pick<AuditEventOut, 'object_type' | 'object_id' | 'object_name'>,
+) => {
+  const which = event.object_type === 'analyzer' ? null : (event.object_name ?? event.object_id);
+  return `${objectWords(event.object_type)}${which === null ? '' : ` ${which}`}`;
+};
 
 /** The page of an object that has one (by type and id), else none. */
 export function objectPath(type: string, id: string | null): string | null {

@@ -38,6 +38,11 @@ it("shows an owner's lowered threshold in the Audit Log and in the analyzer's Hi
   const after = String(Number(before) - 3);
   await ldh.fill(after);
   await analyzer.getByRole('button', { name: 'Save Changes' }).click();
+  // Other thresholds recompute records' rejection: asked first (issue 44, point 10).
+  await page
+    .getByRole('dialog', { name: 'Recompute rejection?' })
+    .getByRole('button', { name: 'Save and Recompute' })
+    .click();
   await page.getByText('Changes saved').waitFor();
 
   // The Audit Log, from the settings menu: who, what, before → after, in words.

@@ -6,7 +6,9 @@ export {
   changeWords,
   fieldWords,
   historyPath,
+  objectNameWords,
   objectPath,
   objectWords,
   valueWords,
 } from './audit-words';
+export { useHistory } from './api/get-history';

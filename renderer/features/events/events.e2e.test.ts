@@ -43,7 +43,10 @@ it('shows open events on the dashboard and the lines table, and works them on /e
     'Line Watched: 2_2s: 2 of 2 above +2 SD',
     'Line Watched: ewma: EWMA above its control limit',
   ]);
-  expect(await links.first().getAttribute('href')).toBe(`/line/${lineId}/monitoring`);
+  // Each to its event on the line's Monitoring view (issue 44).
+  expect(await links.first().getAttribute('href')).toMatch(
+    new RegExp(`^/line/${lineId}/monitoring\\?event=\\d+$`),
+  );
 
   // The lines table: a badge on the line with open events, to its Monitoring view.
   await page.goto('/lines');
@@ -67,6 +70,10 @@ it('shows open events on the dashboard and the lines table, and works them on /e
 
   // Acknowledged, it is no longer open: it leaves this list, the badge and the panel.
   await rowsOf(page).getByRole('button', { name: 'Acknowledge' }).click();
+  await page
+    .getByRole('dialog', { name: 'Acknowledge event' })
+    .getByRole('button', { name: 'Acknowledge event' })
+    .click();
   await page.getByText('No events match these filters').waitFor();
   await page.goto('/lines');
   await page.getByRole('link', { name: '1 open event' }).waitFor();

@@ -49,7 +49,11 @@ it('marks where the control rules fire, by rule, and counts them since the basel
     /^\/validation\/\d+$/,
   );
   const counts = await page.getByTestId(/^rule-count-/).allTextContents();
-  expect(counts).toEqual(['1_2s: 2', '2_2s: 1', 'ewma: 1']);
+  expect(counts).toEqual([
+    '1_2s — 1 value beyond 2 SD (warning): 2',
+    '2_2s — 2 values in a row beyond the same 2 SD (alarm): 1',
+    'ewma — EWMA beyond its control limit (alarm): 1',
+  ]);
   expect(await page.getByRole('button', { name: 'Earlier records' }).isDisabled()).toBe(true);
 
   // The chart as its SVG export draws it: a legend entry for each rule that fires.
@@ -66,6 +70,11 @@ it('lets a member acknowledge and close an event with a resolution; a guest only
   const row = page.getByTestId(`event-${eventId}`);
   await row.getByText('2_2s: 2 of 2 above +2 SD').waitFor();
   await row.getByRole('button', { name: 'Acknowledge' }).click();
+  // The note is optional: acknowledged without one.
+  await page
+    .getByRole('dialog', { name: 'Acknowledge event' })
+    .getByRole('button', { name: 'Acknowledge event' })
+    .click();
   await row.getByText('Acknowledged').waitFor();
   await row.getByRole('button', { name: 'Close' }).click();
   const dialog = page.getByRole('dialog', { name: 'Close event' });

@@ -1,4 +1,5 @@
 export { useRecord } from './api/get-record';
+export { type RecordNeighbours, useRecordNeighbours } from './api/get-record-neighbours';
 export { usePrefetchRecordCharts } from './api/get-record-series';
 export { type RecordSummary, useRecordSummary } from './api/get-record-summary';
 export { TO_REVIEW, useRecords } from './api/get-records';

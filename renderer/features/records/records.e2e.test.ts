@@ -77,7 +77,7 @@ it('reviews a record inline: line, exclude, Review; it moves to Reviewed and the
   await openQueue('VV-Q1');
   await tab(/To Review \(4\)/).waitFor();
   await tab(/Reviewed \(6\)/).waitFor();
-  await row('VV-Q1').getByRole('gridcell').nth(2).click();
+  await row('VV-Q1').getByRole('gridcell').nth(3).click();
   await panel().waitFor();
   await chooseLine('Line Alpha');
   // The line has no validation in progress: the select says so.
@@ -110,7 +110,7 @@ it('reviews a record inline: line, exclude, Review; it moves to Reviewed and the
 
 it('adds a comment with Shift+Enter, then edits and deletes it as its author', async () => {
   await openQueue('VV-Q2');
-  await row('VV-Q2').getByRole('gridcell').nth(2).click();
+  await row('VV-Q2').getByRole('gridcell').nth(3).click();
   const box = panel().getByRole('textbox', { name: 'Add a comment' });
   await box.fill('Canister lid was loose');
   await box.press('Shift+Enter');
@@ -133,7 +133,7 @@ it('adds a comment with Shift+Enter, then edits and deletes it as its author', a
 it('will not mark a record reviewed without a line: the form says why and lets the user choose one', async () => {
   await openQueue('VV-Q2');
   const queued = await tab(/To Review \(\d+\)/).textContent();
-  await row('VV-Q2').getByRole('gridcell').nth(2).click();
+  await row('VV-Q2').getByRole('gridcell').nth(3).click();
   await panel().getByRole('button', { name: 'Review', exact: true }).click();
   const reason = panel().getByText(reviewNeedsLine('line'));
   await reason.waitFor();
@@ -162,7 +162,7 @@ it('excludes checked records in bulk with the toast in the spec words', async ()
 
 it('warns persistently when a reviewed record lands out of its line range, with the way to the line', async () => {
   await openQueue('VV-Q4');
-  await row('VV-Q4').getByRole('gridcell').nth(2).click();
+  await row('VV-Q4').getByRole('gridcell').nth(3).click();
   await chooseLine('Line Bravo');
   await panel().getByRole('button', { name: 'Review', exact: true }).click();
   const warning = e2e.page.getByText('1 Record assigned to a line is out of range');

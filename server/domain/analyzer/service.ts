@@ -11,7 +11,13 @@ import { notFound } from '../errors';
 import { instituteExists } from '../institutes/repository';
 import { authorize } from '../policy';
 import { findAnalyzer } from '../rejection/repository';
-import { modelFor, recomputeRejection, thresholdsOf } from '../rejection/service';
+import {
+  modelFor,
+  previewRejectionChanges,
+  recomputeRejection,
+  thresholdsOf,
+  type RejectionChanges,
+} from '../rejection/service';
 import * as repo from './repository';
 
 export interface AnalyzerDeps {
@@ -65,6 +71,25 @@ export async function updateAnalyzer(
   });
   if (thresholdsChanged) await recomputeRejection(deps, instituteId);
   return getAnalyzer(deps, user, instituteId);
+}
+
+/**
+ * What saving these thresholds would change, before it is saved: how many records' rejection,
+ * reviewed ones among them. Only who may edit the analyzer may ask.
+ */
+export async function previewAnalyzer(
+  deps: AnalyzerDeps,
+  user: AuthUser,
+  instituteId: number,
+  body: AnalyzerUpdate,
+): Promise<RejectionChanges> {
+  authorize(user, 'analyzer:edit', instituteId);
+  await assertInstitute(deps.db, instituteId);
+  return previewRejectionChanges(deps, instituteId, {
+    ldh: body.ldh_threshold,
+    asat: body.asat_threshold,
+    potassium: body.potassium_threshold,
+  });
 }
 
 /** What the calculator answers: the settings, each analyte's probability and the model. */

@@ -299,3 +299,59 @@ export function auditExportQuery(
     FROM (${branches(scope, filters, p, 'ALL').join(' UNION ALL ')}) e ORDER BY e.id DESC`;
   return [sql, p.values];
 }
+
+/** The column that names an object of each type that has a name (a user by their e-mail). */
+const NAME_COLUMNS: Partial<Record<string, string>> = {
+  institute: 'name',
+  user: 'email',
+  line: 'name',
+  label: 'label',
+  validation: 'name',
+  contract: 'title',
+  vial: 'label',
+  report: 'title',
+  hemolysis_data: 'title',
+  comparison_study: 'name',
+};
+
+/** Whether objects of the type have a name the trail can tell. */
+export const isNamed = (type: string) => NAME_COLUMNS[type] !== undefined;
+
+/**
+ * Names, keyed `type:id`, of the named objects asked for: as they are now, else (deleted) as
+ * the trail last wrote them, in the entry of their deletion or of their last rename. One query
+ * per type for those that exist, one for those that are gone.
+ */
+export async function objectNames(
+  manager: EntityManager,
+  keys: { type: string; id: string }[],
+): Promise<Map<string, string>> {
+  const byType = new Map<string, Set<string>>();
+  for (const { type, id } of keys) {
+    if (!isNamed(type) || !/^\d{1,10}$/.test(id)) continue;
+    byType.set(type, (byType.get(type) ?? new Set<string>()).add(id));
+  }
+  const names = new Map<string, string>();
+  await Promise.all(
+    [...byType].map(async ([type, ids]) => {
+      const column = NAME_COLUMNS[type] as string;
+      const now: { id: string; name: string | null }[] = await manager.query(
+        `SELECT id::text AS id, ${column} AS name FROM ${TABLES[type]} WHERE id = ANY($1::bigint[])`,
+        [[...ids]],
+      );
+      for (const { id, name } of now) if (name) names.set(`${type}:${id}`, name);
+      const gone = [...ids].filter((id) => !names.has(`${type}:${id}`));
+      if (gone.length === 0) return;
+      const written: { id: string; name: string | null }[] = await manager.query(
+        `SELECT DISTINCT ON (e.object_id) e.object_id AS id,
+           coalesce(e.changes->$3->>'after', e.changes->$3->>'before') AS name
+         FROM audit_events e
+         WHERE e.object_type = $1 AND e.object_id = ANY($2::text[]) AND e.changes ? $3
+         ORDER BY e.object_id, e.id DESC`,
+        [type, gone, column],
+      );
+      for (const { id, name } of written) if (name) names.set(`${type}:${id}`, name);
+    }),
+  );
+  return names;
+}

@@ -23,10 +23,16 @@ export interface AuditLogDeps {
   db: DataSource;
 }
 
-/** An entry with whether its object is still there (its page, else only its History). */
+/**
+ * An entry with whether its object is still there (its page, else only its History), the
+ * object's name and the names of what its changes link by id (keyed `field:id`), also once
+ * deleted (issue 44).
+ */
 export interface AuditView {
   row: repo.AuditRow;
   objectExists: boolean;
+  objectName: string | null;
+  names: Record<string, string>;
 }
 
 export interface AuditViewPage {
@@ -59,13 +65,55 @@ async function filtersOf(deps: AuditLogDeps, q: AuditEventListQuery): Promise<re
   };
 }
 
+/** The object type a changed column links by id: line_id a line, closed_by_id a user… */
+function linkedType(field: string): string | undefined {
+  if (field === 'user_id' || field.endsWith('_by_id')) return 'user';
+  if (field === 'labels') return 'label';
+  if (field === 'lines') return 'line';
+  if (field === 'institutes') return 'institute';
+  const type = /^(.+)_id$/.exec(field)?.[1];
+  return type !== undefined && repo.isNamed(type) ? type : undefined;
+}
+
+/** The ids a change holds: before, after, added or removed. */
+function idsOf(change: unknown): string[] {
+  if (typeof change !== 'object' || change === null || Array.isArray(change)) return [];
+  return ['before', 'after', 'added', 'removed']
+    .map((side) => (change as Record<string, unknown>)[side])
+    .filter((v) => typeof v === 'number' || typeof v === 'string')
+    .map(String);
+}
+
+/** Each link of an entry: its key `field:id` and the object it names. */
+function linksOf(row: repo.AuditRow): { key: string; type: string; id: string }[] {
+  return Object.entries(row.changes).flatMap(([field, change]) => {
+    const type = linkedType(field);
+    return type === undefined
+      ? []
+      : idsOf(change).map((id) => ({ key: `${field}:${id}`, type, id }));
+  });
+}
+
 async function viewsOf(deps: AuditLogDeps, page: repo.AuditPage): Promise<AuditViewPage> {
-  const existing = await repo.existingObjects(deps.db.manager, page.items);
+  const objects = page.items.flatMap((row) =>
+    row.objectId === null ? [] : [{ type: row.objectType, id: row.objectId }],
+  );
+  const [existing, names] = await Promise.all([
+    repo.existingObjects(deps.db.manager, page.items),
+    repo.objectNames(deps.db.manager, [...objects, ...page.items.flatMap(linksOf)]),
+  ]);
   return {
     ...page,
     items: page.items.map((row) => ({
       row,
       objectExists: existing.has(`${row.objectType}:${row.objectId}`),
+      objectName: names.get(`${row.objectType}:${row.objectId}`) ?? null,
+      names: Object.fromEntries(
+        linksOf(row).flatMap(({ key, type, id }) => {
+          const name = names.get(`${type}:${id}`);
+          return name === undefined ? [] : [[key, name]];
+        }),
+      ),
     })),
   };
 }

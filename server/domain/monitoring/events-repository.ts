@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { EventListQuery } from '../../../shared/api/events';
 import type { EventStatus } from '../../../shared/domain/event-words';
 import type { MonitoringRule, RuleFiring, RuleSide } from '../../../shared/domain/monitoring-rules';
@@ -8,8 +8,9 @@ import { applyOrdering, paginate } from '../pagination';
 /**
  * Opens the (line, rule) event with this firing, or adds the firing to the one not closed: one
  * statement on the partial unique index, so two transactions never open two events for one rule
- * and neither loses its occurrence. Answers the event's id and whether this opened it (a row
- * the upsert inserted has no xmax; one it updated has).
+ * and neither loses its occurrence. The firing is kept with the event it reached (the chart says
+ * so). Answers the event's id and whether this opened it (a row the upsert inserted has no xmax;
+ * one it updated has).
  */
 export async function openOrAddToEvent(
   manager: EntityManager,
@@ -18,16 +19,61 @@ export async function openOrAddToEvent(
   recordId: number,
 ): Promise<{ id: number; opened: boolean }> {
   const [row]: { id: number; opened: boolean }[] = await manager.query(
-    `INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id)
-     VALUES ($1, $2, $3, $4, $4)
-     ON CONFLICT (line_id, rule) WHERE status <> 'closed'
-     DO UPDATE SET occurrences = monitoring_events.occurrences + 1,
-                   last_record_id = EXCLUDED.last_record_id
-     RETURNING id, (xmax = 0) AS opened`,
+    `WITH event AS (
+       INSERT INTO monitoring_events (line_id, rule, side, first_record_id, last_record_id)
+       VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (line_id, rule) WHERE status <> 'closed'
+       DO UPDATE SET occurrences = monitoring_events.occurrences + 1,
+                     last_record_id = EXCLUDED.last_record_id
+       RETURNING id, (xmax = 0) AS opened),
+     firing AS (
+       INSERT INTO monitoring_event_firings (record_id, event_id, opened)
+       SELECT $4, id, opened FROM event
+       ON CONFLICT DO NOTHING)
+     SELECT id, opened FROM event`,
     [lineId, rule, side, recordId],
   );
   return row;
 }
+
+/** The event a firing reached: its id and status, and whether the firing opened it. */
+export interface ReachedEvent {
+  id: number;
+  status: EventStatus;
+  opened: boolean;
+}
+
+/**
+ * The events the line's firings at these records reached, by record and rule (the rule is the
+ * event's): a firing that neither opened an event nor was counted on one is not among them.
+ */
+export async function eventsReachedAt(
+  manager: EntityManager,
+  lineId: number,
+  recordIds: number[],
+): Promise<Map<string, ReachedEvent>> {
+  if (!recordIds.length) return new Map();
+  const rows: (ReachedEvent & { record_id: number; rule: MonitoringRule })[] = await manager.query(
+    `SELECT f.record_id, e.rule, e.id, e.status, f.opened
+     FROM monitoring_event_firings f JOIN monitoring_events e ON e.id = f.event_id
+     WHERE f.record_id = ANY($1) AND e.line_id = $2
+     ORDER BY e.id`,
+    [recordIds, lineId],
+  );
+  return new Map(
+    rows.map((r) => [
+      reachedKey(r.record_id, r.rule),
+      { id: r.id, status: r.status, opened: r.opened },
+    ]),
+  );
+}
+
+/** The key of a firing at a record in eventsReachedAt's answer. */
+export const reachedKey = (recordId: number, rule: MonitoringRule) => `${recordId} ${rule}`;
+
+/** Events `e` with their first record's id and date only (when the drift was seen). */
+const withFirstRecordDate = (qb: SelectQueryBuilder<MonitoringEvent>) =>
+  qb.leftJoin('e.firstRecord', 'fr').addSelect(['fr.id', 'fr.date']);
 
 const ORDERINGS = {
   opened_at: 'e.openedAt',
@@ -40,10 +86,9 @@ const DEFAULT_ORDERING = '-opened_at';
 
 /** The institute's events as the list filters them. */
 function filteredEvents(manager: EntityManager, instituteId: number, q: EventListQuery) {
-  const qb = manager
-    .getRepository(MonitoringEvent)
-    .createQueryBuilder('e')
-    .where('e.institute_id = :instituteId', { instituteId });
+  const qb = withFirstRecordDate(
+    manager.getRepository(MonitoringEvent).createQueryBuilder('e'),
+  ).where('e.institute_id = :instituteId', { instituteId });
   if (q.line !== undefined) qb.andWhere('e.line_id = :line', { line: q.line });
   if (q.rule !== undefined) qb.andWhere('e.rule = :rule', { rule: q.rule });
   if (q.status !== undefined) qb.andWhere('e.status = :status', { status: q.status });
@@ -97,9 +142,7 @@ export function eventExportQuery(
 
 /** The event with the institute of its line, or null. */
 export async function findEvent(manager: EntityManager, id: number) {
-  return manager
-    .getRepository(MonitoringEvent)
-    .createQueryBuilder('e')
+  return withFirstRecordDate(manager.getRepository(MonitoringEvent).createQueryBuilder('e'))
     .innerJoinAndSelect('e.line', 'l')
     .where('e.id = :id', { id })
     .getOne();

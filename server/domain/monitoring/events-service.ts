@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import {
   EVENT_ALREADY_CLOSED,
   EVENT_NOT_OPEN,
+  type EventAcknowledge,
   type EventClose,
   type EventListQuery,
 } from '../../../shared/api/events';
@@ -33,14 +34,23 @@ export async function getEvent({ db }: EventDeps, user: AuthUser, id: number) {
   return event;
 }
 
-/** A person has seen the open event (members and above; guests only read). */
-export async function acknowledgeEvent(deps: EventDeps, user: AuthUser, id: number) {
+/**
+ * A person has seen the open event, with a note if they wrote one (members and above; guests only
+ * read). The note stays with the event and in its History (the event's audit trail).
+ */
+export async function acknowledgeEvent(
+  deps: EventDeps,
+  user: AuthUser,
+  id: number,
+  body: EventAcknowledge,
+) {
   const event = await getEvent(deps, user, id);
   authorize(user, 'data:edit');
   const moved = await moveEvent(deps.db.manager, id, ['open'], {
     status: 'acknowledged',
     acknowledgedById: user.id,
     acknowledgedAt: new Date(),
+    acknowledgeNote: body.note || null,
   });
   if (!moved) throw conflict(event.status === 'closed' ? EVENT_ALREADY_CLOSED : EVENT_NOT_OPEN);
   return getEvent(deps, user, id);

@@ -1,13 +1,35 @@
 import type { EntityManager } from 'typeorm';
 import { includedRecordSql } from '../../../shared/domain/included-record';
-import { EVALUATION_WARM_UP, isAlarm } from '../../../shared/domain/monitoring-rules';
+import {
+  EVALUATION_WARM_UP,
+  isAlarm,
+  type MonitoringRule,
+  type RuleSide,
+} from '../../../shared/domain/monitoring-rules';
 import { baselinesOf, type LineBaseline } from '../baselines/service';
-import type { MailJobs } from '../notifications/service';
+import type { MailJobs, Notified } from '../notifications/service';
 import { eventOpened } from '../notifications/triggers';
 import { readyValidationsOf } from '../validations/ready';
 import { openOrAddToEvent } from './events-repository';
 import { sequenceFrom, sequenceTailValues, type SequenceValue } from './repository';
 import { judgedLine, pointsOf, type JudgedLine } from './service';
+
+/** An event a write opened (`opened`) or added a firing to, at one of its records. */
+export interface EventSetOff {
+  id: number;
+  lineId: number;
+  rule: MonitoringRule;
+  side: RuleSide;
+  opened: boolean;
+  recordId: number;
+}
+
+/** What a write of records set off in monitoring: its events, and who their openings notified. */
+export interface SetOff {
+  events: EventSetOff[];
+  /** Each user once (every opening notifies with the same kind's settings). */
+  notified: Notified[];
+}
 
 /** Records of a line with a baseline, each with its line, and those baselines. */
 interface OnJudgedLines {
@@ -116,7 +138,9 @@ async function openEvents(
   queue: MailJobs,
   entered: Map<number, number>,
   baselines: Map<number, LineBaseline>,
-): Promise<void> {
+): Promise<SetOff> {
+  const setOff: SetOff = { events: [], notified: [] };
+  const notified = new Map<number, Notified>();
   const lines = [...new Set(entered.values())].sort((a, b) => a - b);
   for (const lineId of lines) {
     const line = judgedLine(lineId, baselines.get(lineId));
@@ -131,11 +155,16 @@ async function openEvents(
       for (const firing of point.rules) {
         if (!isAlarm(firing.rule)) continue;
         const event = await openOrAddToEvent(manager, lineId, firing, row.id);
+        setOff.events.push({ ...firing, ...event, lineId, recordId: row.id });
         // Its first firing notifies; the next ones only count on the event.
-        if (event.opened) await eventOpened(manager, queue, { ...firing, id: event.id, lineId });
+        if (!event.opened) continue;
+        for (const n of await eventOpened(manager, queue, { ...firing, id: event.id, lineId }))
+          if (!notified.has(n.userId)) notified.set(n.userId, n);
       }
     }
   }
+  setOff.notified = [...notified.values()];
+  return setOff;
 }
 
 /**
@@ -144,23 +173,25 @@ async function openEvents(
  * dated after the baseline): in a sequence now, and not in that line's before. Records already in
  * the sequence open nothing, whatever the write did to them. Then the in-progress validations the
  * records belong to are told when they have all their records. Notifications of both are written
- * in the same transaction, their e-mails queued on `queue` in it too.
+ * in the same transaction, their e-mails queued on `queue` in it too. Answers what it set off.
  */
-export async function writeRecordsWithEvents<T>(
+export async function writeRecordsWithEvents(
   manager: EntityManager,
   queue: MailJobs,
   recordIds: number[],
-  write: () => Promise<T>,
-): Promise<T> {
+  write: () => Promise<unknown>,
+): Promise<SetOff> {
   const before = await inSequences(
     manager,
     await onJudgedLines(manager, recordIds, { lock: false }),
   );
-  const result = await write();
+  await write();
   // Whether these are in the sequence now, the evaluation's own read of it tells.
   const { records: after, baselines } = await onJudgedLines(manager, recordIds, { lock: true });
   for (const [id, line] of [...after]) if (before.get(id) === line) after.delete(id);
-  if (after.size) await openEvents(manager, queue, after, baselines);
+  const setOff = after.size
+    ? await openEvents(manager, queue, after, baselines)
+    : { events: [], notified: [] };
   await readyValidationsOf(manager, queue, recordIds);
-  return result;
+  return setOff;
 }

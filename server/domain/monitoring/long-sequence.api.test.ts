@@ -6,6 +6,7 @@ import {
   isAlarm,
   monitoringBaseline,
   type MonitoringBaseline,
+  type RuleFiring,
 } from '../../../shared/domain/monitoring-rules';
 import type { ApiClient } from '../../../testing/http';
 import {
@@ -87,8 +88,12 @@ function wanted(values: number[], ids: number[], from: number, to: number) {
   }));
 }
 
-const withoutDates = (points: Record<string, unknown>[]) =>
-  points.map(({ date: _date, ...point }) => point);
+/** The points without their dates, and each firing as the spec gives it (its rule and side). */
+const withoutDates = (points: (Record<string, unknown> & { rules: RuleFiring[] })[]) =>
+  points.map(({ date: _date, rules, ...point }) => ({
+    ...point,
+    rules: rules.map(({ rule, side }) => ({ rule, side })),
+  }));
 
 it('answers a long sequence from its last records exactly as from the whole sequence', async () => {
   const values = wandering(1500);

@@ -8,6 +8,7 @@ import {
   monitoringBaseline,
   type MonitoringBaseline,
   type MonitoringPoint,
+  type MonitoringRule,
   type NotMonitoredReason,
 } from '../../../shared/domain/monitoring-rules';
 import { isOutOfRange, OUT_OF_RANGE_FOR_REVALIDATION } from '../../../shared/domain/out-of-range';
@@ -15,6 +16,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import { baselinesOf, type LineBaseline } from '../baselines/service';
 import { notFound } from '../errors';
 import { findLine } from '../lines/service';
+import { eventsReachedAt, reachedKey, type ReachedEvent } from './events-repository';
 import {
   inSequence,
   outOfRangeBefore,
@@ -35,6 +37,11 @@ export interface SequencePoint extends MonitoringPoint {
   date: Date;
 }
 
+/** A point with the events its alarms reached when its record entered the sequence, by rule. */
+export interface ShownPoint extends SequencePoint {
+  reached: Partial<Record<MonitoringRule, ReachedEvent>>;
+}
+
 /** A line's monitoring: against its baseline, or why it is not monitored (line-monitoring.md). */
 export type LineMonitoringView = { lineId: number } & (
   | { reason: NotMonitoredReason }
@@ -42,7 +49,7 @@ export type LineMonitoringView = { lineId: number } & (
       reason: null;
       baseline: LineBaseline;
       figures: MonitoringBaseline;
-      points: SequencePoint[];
+      points: ShownPoint[];
     } & SequenceSummary)
 );
 
@@ -71,6 +78,28 @@ const onRecords = (points: MonitoringPoint[], rows: SequenceRow[], start: number
     recordId: rows[start + k].id,
     date: rows[start + k].date,
   }));
+
+/** The page's points with the events their firings reached (line-monitoring.md §3, issue 44). */
+async function withReached(
+  manager: EntityManager,
+  lineId: number,
+  points: SequencePoint[],
+): Promise<ShownPoint[]> {
+  const reached = await eventsReachedAt(
+    manager,
+    lineId,
+    points.map((p) => p.recordId),
+  );
+  return points.map((p) => ({
+    ...p,
+    reached: Object.fromEntries(
+      p.rules.flatMap(({ rule }) => {
+        const event = reached.get(reachedKey(p.recordId, rule));
+        return event ? [[rule, event]] : [];
+      }),
+    ),
+  }));
+}
 
 /**
  * The points of `rows` from `warmUp` on. `rows` are the line's sequence from some record on: from
@@ -152,8 +181,10 @@ async function monitoringAt(
   const key = baselineKey(baseline, figures);
   const { version, summary } = await readSummary(manager, line.id, key);
   const view = { lineId: line.id, reason: null, baseline, figures };
-  if (summary)
-    return { view: { ...view, ...summary, points: await lastPoints(manager, judged, query) } };
+  if (summary) {
+    const points = await withReached(manager, line.id, await lastPoints(manager, judged, query));
+    return { view: { ...view, ...summary, points } };
+  }
 
   const rows = await sequenceRows(manager, line.id, baseline.validationId);
   const { points } = evaluateSequence(
@@ -169,7 +200,7 @@ async function monitoringAt(
     view: {
       ...view,
       ...whole,
-      points: onRecords(points.slice(start, end), rows, start),
+      points: await withReached(manager, line.id, onRecords(points.slice(start, end), rows, start)),
     },
     fresh: { version, baseline: key, summary: whole },
   };

@@ -7,6 +7,7 @@ import {
 import {
   effectiveNotificationSettings,
   nextDigestAt,
+  type EmailMode,
   type NotificationKind,
   type NotificationSettings,
 } from '../../../shared/domain/notifications';
@@ -38,6 +39,13 @@ export interface Cause {
   at?: Date;
 }
 
+/** Who a notification reached: in app, and by e-mail at once or in the digest (or not). */
+export interface Notified {
+  userId: number;
+  inApp: boolean;
+  email: EmailMode;
+}
+
 const TITLE_MAX = 300;
 const clip = (text: string) =>
   text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1)}…` : text;
@@ -46,13 +54,13 @@ const clip = (text: string) =>
  * Writes the cause's notification for each user of its institute who wants it, in app or by
  * e-mail, in the transaction of `manager` (the cause's own: rolled back with it), and queues the
  * e-mails due at once in that same transaction. Digest e-mails wait for the next 07:00 in the
- * institute's zone. Answers how many were written.
+ * institute's zone. Answers who was notified and how.
  */
 export async function notify(
   manager: EntityManager,
   queue: MailJobs,
   cause: Cause,
-): Promise<number> {
+): Promise<Notified[]> {
   const at = cause.at ?? new Date();
   const recipients = await repo.recipientsOf(manager, cause.instituteId);
   const zone = await repo.instituteTimeZone(manager, cause.instituteId);
@@ -83,7 +91,11 @@ export async function notify(
     manager,
     written.filter((n) => n.email === 'immediate').map((n) => n.id),
   );
-  return written.length;
+  return rows.map((row) => ({
+    userId: row.userId,
+    inApp: row.inApp,
+    email: row.email === 'none' ? 'off' : row.email,
+  }));
 }
 
 /**

@@ -1,33 +1,34 @@
 import type { EntityManager } from 'typeorm';
+import { eventPath } from '../../../shared/domain/event-words';
 import {
   describeRule,
   type MonitoringRule,
   type RuleSide,
 } from '../../../shared/domain/monitoring-rules';
-import { notify, notifyOnce, type MailJobs } from './service';
+import { notify, notifyOnce, type MailJobs, type Notified } from './service';
 
 // The causes other areas report, in their own transaction: each builds the notification's words
 // and link from the rows it names.
 
 /** The app's paths to what notifications are about. */
 export const links = {
-  event: (lineId: number, eventId: number) => `/line/${lineId}/monitoring?event=${eventId}`,
+  event: eventPath,
   lineMonitoring: (lineId: number) => `/line/${lineId}/monitoring`,
   validation: (validationId: number) => `/validation/${validationId}`,
   record: (recordId: number) => `/record/${recordId}`,
 };
 
-/** A monitoring event has opened (not: a firing added to one already open). */
+/** A monitoring event has opened (not: a firing added to one already open): who it notified. */
 export async function eventOpened(
   manager: EntityManager,
   queue: MailJobs,
   event: { id: number; lineId: number; rule: MonitoringRule; side: RuleSide },
-) {
+): Promise<Notified[]> {
   const [line]: { name: string; institute_id: number }[] = await manager.query(
     `SELECT name, institute_id FROM lines WHERE id = $1`,
     [event.lineId],
   );
-  await notify(manager, queue, {
+  return notify(manager, queue, {
     kind: 'event_opened',
     instituteId: line.institute_id,
     title: `Alarm on ${line.name}: ${describeRule(event.rule, event.side)}`,

@@ -1,7 +1,7 @@
 import { writeRecordsWithEvents } from '../monitoring/events';
 import type { MailJobs } from '../notifications/service';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { RecordBulkResult, RecordBulkUpdate } from '../../../shared/api/record-bulk';
+import type { RecordBulkUpdate } from '../../../shared/api/record-bulk';
 import { ARCHIVED_LINE_LOCKED, REVIEW_NEEDS_LINE } from '../../../shared/domain/record-line-rules';
 import type { AuthUser } from '../../auth/auth-user';
 import type { TransitRecord } from '../../entities/record';
@@ -9,6 +9,7 @@ import { invalidField, notFound } from '../errors';
 import { assignableLine } from '../lines/service';
 import { authorize, can } from '../policy';
 import * as repo from './repository';
+import { setOffView, type SetOffView } from './service';
 
 type Selected = Pick<TransitRecord, 'id' | 'lineId'>;
 
@@ -47,18 +48,21 @@ async function assignLine(
   await repo.updateRecords(manager, moving, { lineId, validationId: null });
 }
 
-/** Excludes, reviews or assigns many records of one institute at once, all or nothing. */
+/**
+ * Excludes, reviews or assigns many records of one institute at once, all or nothing. Answers how
+ * many, and what the change set off in monitoring.
+ */
 export async function bulkUpdateRecords(
   { db, queue }: { db: DataSource; queue: MailJobs },
   user: AuthUser,
   instituteId: number,
   body: RecordBulkUpdate,
-): Promise<RecordBulkResult> {
+): Promise<{ updated: number; setOff: SetOffView }> {
   authorize(user, 'data:edit', instituteId);
   const ids = [...new Set(body.ids)];
-  await db.transaction(async (manager) => {
+  const setOff = await db.transaction(async (manager) => {
     const records = await lockRecords(manager, user, instituteId, ids);
-    await writeRecordsWithEvents(manager, queue, ids, async () => {
+    const fired = await writeRecordsWithEvents(manager, queue, ids, async () => {
       if (body.line !== undefined) await assignLine(manager, instituteId, records, body.line);
       else if (body.is_reviewed === true && records.some((r) => r.lineId === null))
         throw invalidField('line', REVIEW_NEEDS_LINE);
@@ -67,6 +71,7 @@ export async function bulkUpdateRecords(
       if (body.is_reviewed !== undefined) flags.isReviewed = body.is_reviewed;
       if (Object.keys(flags).length) await repo.updateRecords(manager, ids, flags);
     });
+    return setOffView(manager, fired);
   });
-  return { updated: ids.length };
+  return { updated: ids.length, setOff };
 }

@@ -1,9 +1,12 @@
-import { writeRecordsWithEvents } from '../monitoring/events';
+import { writeRecordsWithEvents, type EventSetOff, type SetOff } from '../monitoring/events';
+import { alarmsOfRecords, namesOf } from '../monitoring/record-alarms';
+import type { Notified } from '../notifications/service';
 import type { MailJobs } from '../notifications/service';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ARCHIVED_LINE_LOCKED, REVIEW_NEEDS_LINE } from '../../../shared/domain/record-line-rules';
 import {
   STAFF_RECORD_FIELDS,
+  type RecordAlarmDto,
   type RecordDto,
   type RecordListQuery,
   type RecordPatch,
@@ -38,6 +41,14 @@ export interface RecordDeps {
 /** A record with its clinical data count and its position against its line's validated range. */
 export interface RecordView extends repo.CountedRecord {
   outOfRange: RecordDto['out_of_range'];
+  /** The monitoring events the record fired. */
+  alarms: RecordAlarmDto[];
+}
+
+/** What a save set off, with the names of its lines and of the people it notified. */
+export interface SetOffView {
+  events: (EventSetOff & { lineName: string })[];
+  notified: (Notified & { name: string })[];
 }
 
 export const seesHidden = (user: AuthUser) => can(user, 'records:hidden');
@@ -46,13 +57,18 @@ async function viewsOf(
   manager: EntityManager,
   counted: repo.CountedRecord[],
 ): Promise<RecordView[]> {
-  const ranges = await outOfRangeOf(
-    manager,
-    counted.map(({ record }) => record),
-  );
+  const records = counted.map(({ record }) => record);
+  const [ranges, alarms] = await Promise.all([
+    outOfRangeOf(manager, records),
+    alarmsOfRecords(
+      manager,
+      records.map((r) => r.id),
+    ),
+  ]);
   return counted.map(({ record, clinicalDataCount }) => ({
     record,
     outOfRange: ranges.get(record.id) ?? null,
+    alarms: alarms.get(record.id) ?? [],
     clinicalDataCount,
   }));
 }
@@ -91,12 +107,31 @@ export async function getRecord(
   id: number,
 ): Promise<RecordView> {
   const record = await findRecord(db.manager, user, id);
-  // The count and the line's range need only the record: asked for together, not in turn.
-  const [clinicalDataCount, ranges] = await Promise.all([
+  // The count, the line's range and the alarms need only the record: asked for together.
+  const [clinicalDataCount, ranges, alarms] = await Promise.all([
     clinicalDataCountOf(db.manager, record),
     outOfRangeOf(db.manager, [record]),
+    alarmsOfRecords(db.manager, [record.id]),
   ]);
-  return { record, clinicalDataCount, outOfRange: ranges.get(record.id) ?? null };
+  return {
+    record,
+    clinicalDataCount,
+    outOfRange: ranges.get(record.id) ?? null,
+    alarms: alarms.get(record.id) ?? [],
+  };
+}
+
+/** The set-off of a save in words' terms: its lines and notified people named. */
+export async function setOffView(manager: EntityManager, setOff: SetOff): Promise<SetOffView> {
+  const names = await namesOf(
+    manager,
+    [...new Set(setOff.events.map((e) => e.lineId))],
+    setOff.notified.map((n) => n.userId),
+  );
+  return {
+    events: setOff.events.map((e) => ({ ...e, lineName: names.lines.get(e.lineId) ?? '' })),
+    notified: setOff.notified.map((n) => ({ ...n, name: names.users.get(n.userId) ?? '' })),
+  };
 }
 
 /** Records can be linked only to in-progress validations of their line. */
@@ -119,14 +154,18 @@ async function assertValidationFits(
   }
 }
 
-/** Applies a review-form or staff edit with the rules of monitoring.md section 4. */
+/**
+ * Applies a review-form or staff edit with the rules of monitoring.md section 4. Answers the
+ * record and what the save set off (line-monitoring.md §3 and §4): the events it opened or added
+ * to and who was notified.
+ */
 export async function patchRecord(
   deps: Pick<RecordDeps, 'db' | 'queue'>,
   user: AuthUser,
   id: number,
   patch: RecordPatch,
-) {
-  await deps.db.transaction(async (manager) => {
+): Promise<{ view: RecordView; setOff: SetOffView }> {
+  const setOff = await deps.db.transaction(async (manager) => {
     await repo.lockRecord(manager, id); // one edit of a record at a time, then read it fresh
     const record = await findRecord(manager, user, id);
     authorize(user, 'data:edit');
@@ -176,11 +215,14 @@ export async function patchRecord(
     if (patch.short_run_error !== undefined) record.shortRunError = patch.short_run_error;
     if (patch.flatline_error !== undefined) record.flatlineError = patch.flatline_error;
     if (patch.no_run_error !== undefined) record.noRunError = patch.no_run_error;
-    await writeRecordsWithEvents(manager, deps.queue, [id], () => repo.saveRecord(manager, record));
+    const fired = await writeRecordsWithEvents(manager, deps.queue, [id], () =>
+      repo.saveRecord(manager, record),
+    );
+    return setOffView(manager, fired);
   });
   // A record that clinical data links feeds its institute's calibrated model.
   await recalibrateAfterRecordChange(deps, id, patch);
-  return getRecord(deps, user, id);
+  return { view: await getRecord(deps, user, id), setOff };
 }
 
 /** The answer for a record whose run file is gone from the blob store (lost or restored store). */

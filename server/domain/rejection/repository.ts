@@ -31,15 +31,24 @@ export async function usableCalibrationEntries(
   }));
 }
 
+/** A record's VitalMetric, stored rejection figures and whether it is reviewed. */
+export interface StoredRejectionRow extends StoredRejection {
+  id: number;
+  auc: number;
+  isReviewed: boolean;
+}
+
 /** The next `limit` records of the institute that have a VitalMetric, by id after `afterId`. */
-export const recordAucsAfter = (
+export const recordRejectionsAfter = (
   manager: EntityManager,
   instituteId: number,
   afterId: number,
   limit: number,
-): Promise<{ id: number; auc: number }[]> =>
+): Promise<StoredRejectionRow[]> =>
   manager.query(
-    'SELECT id, auc FROM records WHERE institute_id = $1 AND auc IS NOT NULL AND id > $2 ORDER BY id LIMIT $3',
+    `SELECT id, auc, rejection, p_ldh AS "pLdh", p_asat AS "pAsat", p_potassium AS "pPotassium",
+            is_reviewed AS "isReviewed"
+       FROM records WHERE institute_id = $1 AND auc IS NOT NULL AND id > $2 ORDER BY id LIMIT $3`,
     [instituteId, afterId, limit],
   );
 

@@ -79,43 +79,92 @@ export function storedRejection(
   };
 }
 
-const auditRecompute = (manager: EntityManager, instituteId: number, records: number) =>
-  writeAuditEntry(manager, {
-    instituteId,
-    objectType: 'institute',
-    objectId: instituteId,
-    action: 'rejections_recomputed',
-    changes: { records },
-  });
+/** How many records new settings change the stored rejection of, and how many are reviewed. */
+export interface RejectionChanges {
+  records: number;
+  reviewedRecords: number;
+}
+
+const sameRejection = (a: StoredRejection, b: StoredRejection) =>
+  a.rejection === b.rejection &&
+  a.pLdh === b.pLdh &&
+  a.pAsat === b.pAsat &&
+  a.pPotassium === b.pPotassium;
+
+/** The batch's records whose stored rejection `settings` change, each with its new figures. */
+const changesIn = (batch: repo.StoredRejectionRow[], settings: RejectionSettings) =>
+  batch
+    .map((row) => ({ row, next: storedRejection(row.auc, settings) }))
+    .filter(({ row, next }) => !sameRejection(row, next));
+
+/**
+ * Goes through the institute's records with a VitalMetric in batches of ids, each batch in its
+ * own transaction, finding those whose stored rejection `settings` change; with `write`, it
+ * writes their new figures under the institute's rejection lock, taken before the batch is read.
+ * Answers how many changed, reviewed ones among them.
+ */
+async function throughChanges(
+  db: DataSource,
+  instituteId: number,
+  settings: RejectionSettings,
+  { write }: { write: boolean },
+): Promise<RejectionChanges> {
+  const counts: RejectionChanges = { records: 0, reviewedRecords: 0 };
+  let after = 0;
+  for (;;) {
+    const more = await db.transaction(async (manager) => {
+      if (write) await repo.lockInstituteRejections(manager, instituteId);
+      const batch = await repo.recordRejectionsAfter(manager, instituteId, after, RECOMPUTE_BATCH);
+      const changed = changesIn(batch, settings);
+      if (write && changed.length) {
+        await repo.setRecordRejections(
+          manager,
+          changed.map(({ row }) => row.id),
+          changed.map(({ next }) => next),
+        );
+      }
+      counts.records += changed.length;
+      counts.reviewedRecords += changed.filter(({ row }) => row.isReviewed).length;
+      if (batch.length) after = batch[batch.length - 1].id;
+      return batch.length === RECOMPUTE_BATCH;
+    });
+    if (!more) return counts;
+  }
+}
+
+/**
+ * What saving these thresholds would change (issue 44): how many records' stored rejection, and
+ * how many of those are reviewed, at the institute's model. Nothing is written.
+ */
+export async function previewRejectionChanges(
+  { db }: RejectionDeps,
+  instituteId: number,
+  thresholds: AnalyzerThresholds,
+): Promise<RejectionChanges> {
+  const model = await modelFor(db.manager, instituteId);
+  return throughChanges(db, instituteId, { thresholds, model }, { write: false });
+}
 
 /**
  * Records' stored rejection (worst analyte in percent, each analyte's probability) at new
- * thresholds or a new model: computed here with the shared model, written in batches of ids.
+ * thresholds or a new model: computed here with the shared model, the changed ones written in
+ * batches of ids. One audit entry names how many records changed, reviewed ones among them.
+ * Answers how many records changed.
  */
 export async function recomputeRejection({ db }: RejectionDeps, instituteId: number) {
   const settings = await rejectionSettings(db.manager, instituteId);
-  let after = 0;
-  let updated = 0;
-  for (;;) {
-    const count = await db.transaction(async (manager) => {
-      await repo.lockInstituteRejections(manager, instituteId);
-      const batch = await repo.recordAucsAfter(manager, instituteId, after, RECOMPUTE_BATCH);
-      if (!batch.length) {
-        // One entry for the whole recompute (the records' rejections are derived figures).
-        if (updated > 0) await auditRecompute(manager, instituteId, updated);
-        return 0;
-      }
-      await repo.setRecordRejections(
-        manager,
-        batch.map((r) => r.id),
-        batch.map((r) => storedRejection(r.auc, settings)),
-      );
-      after = batch[batch.length - 1].id;
-      return batch.length;
+  const counts = await throughChanges(db, instituteId, settings, { write: true });
+  if (counts.records > 0) {
+    // One entry for the whole recompute (the records' rejections are derived figures).
+    await writeAuditEntry(db.manager, {
+      instituteId,
+      objectType: 'institute',
+      objectId: instituteId,
+      action: 'rejections_recomputed',
+      changes: { records: counts.records, reviewed_records: counts.reviewedRecords },
     });
-    if (!count) return updated;
-    updated += count;
   }
+  return counts.records;
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { AnalyzerDto, RejectionResult } from '../../../shared/api/analyzer';
+import type { AnalyzerDto, AnalyzerPreview, RejectionResult } from '../../../shared/api/analyzer';
 import type { AnalyzerSettings, RejectionCalculation } from '../../domain/analyzer/service';
+import type { RejectionChanges } from '../../domain/rejection/service';
 
 export function presentAnalyzer({ analyzer, thresholds }: AnalyzerSettings): AnalyzerDto {
   return {
@@ -31,3 +32,8 @@ export function presentRejection({
     },
   };
 }
+
+export const presentAnalyzerPreview = ({
+  records,
+  reviewedRecords,
+}: RejectionChanges): AnalyzerPreview => ({ records, reviewed_records: reviewedRecords });

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { idParams } from '../../../shared/api/common';
 import {
   analyzer,
+  analyzerPreview,
   analyzerUpdate,
   rejectionQuery,
   rejectionResult,
@@ -9,7 +10,7 @@ import {
 import type { AppContext } from '../../app-context';
 import * as analyzers from '../../domain/analyzer/service';
 import { apiRouter } from '../../http/api-router';
-import { presentAnalyzer, presentRejection } from './presenter';
+import { presentAnalyzer, presentAnalyzerPreview, presentRejection } from './presenter';
 
 export function analyzerRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'analyzer');
@@ -36,6 +37,19 @@ export function analyzerRouter(ctx: AppContext): Router {
     },
     async ({ user, params, body }) =>
       presentAnalyzer(await analyzers.updateAnalyzer(deps, user, params.id, body)),
+  );
+  api.post(
+    '/v2/institutes/:id/analyzer/preview',
+    {
+      summary:
+        "What saving these thresholds would change, nothing saved: how many records' rejection, reviewed ones among them",
+      access: 'analyzer:edit',
+      params: idParams,
+      body: analyzerUpdate,
+      response: analyzerPreview,
+    },
+    async ({ user, params, body }) =>
+      presentAnalyzerPreview(await analyzers.previewAnalyzer(deps, user, params.id, body)),
   );
   api.get(
     '/v2/institutes/:id/analyzer/rejection',

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { AUDIT_COUNT_CAP } from '../../../shared/api/audit';
 import { csvLines, downloadExport, readSheet } from '../../../testing/exports';
+import { insertProcessedRecords } from '../../../testing/lines';
 import type { ApiClient } from '../../../testing/http';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 
@@ -155,6 +156,25 @@ describe('the History of an object', () => {
       { action: 'deleted', object_exists: false, changes: { name: { before: 'Short Lived' } } },
       { action: 'created', object_exists: false },
     ]);
+  });
+
+  it('names the object and what it links, as they are or, deleted, as the trail last wrote them (issue 44)', async () => {
+    const gone = (await owner.post(`/v2/institutes/${hospital}/lines`, { name: 'Was Here' })).body
+      .id;
+    await owner.patch(`/v2/lines/${gone}`, { name: 'Last Name' });
+    await server.ctx.db.query('DELETE FROM lines WHERE id = $1', [gone]);
+    const deleted = await history(member, 'line', gone);
+    expect(deleted.body.items[0]).toMatchObject({ object_name: 'Last Name', object_exists: false });
+    // A record's move names both lines and who made it; the organization of a creation too.
+    const [record] = await insertProcessedRecords(server.ctx.db, hospital, line, [{ auc: 100 }]);
+    await server.ctx.db.query('UPDATE records SET line_id = NULL WHERE id = $1', [record]);
+    const [moved, created] = (await history(member, 'record', record)).body.items;
+    expect(moved.names).toEqual({ [`line_id:${line}`]: 'Renamed Line' });
+    expect(created.names).toMatchObject({
+      [`line_id:${line}`]: 'Renamed Line',
+      [`institute_id:${hospital}`]: 'Northfield General Hospital',
+    });
+    expect(created.object_name).toBeNull();
   });
 
   it("answers only the institute's entries: another institute's line has none here", async () => {

@@ -2,7 +2,12 @@ import type { AuditEventOut, AuditEventPage } from '../../../shared/api/audit';
 import type { AuditView, AuditViewPage } from '../../domain/audit/audit-log-service';
 
 /** An entry as the API shows it: the product itself (no actor) has a null actor. */
-export function presentAuditEvent({ row, objectExists }: AuditView): AuditEventOut {
+export function presentAuditEvent({
+  row,
+  objectExists,
+  objectName,
+  names,
+}: AuditView): AuditEventOut {
   return {
     id: Number(row.id),
     at: row.at.toISOString(),
@@ -18,6 +23,8 @@ export function presentAuditEvent({ row, objectExists }: AuditView): AuditEventO
     action: row.action,
     changes: row.changes,
     object_exists: objectExists,
+    object_name: objectName,
+    names,
   };
 }
 

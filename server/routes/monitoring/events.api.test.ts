@@ -92,6 +92,9 @@ it('opens events when records enter the sequence by assignment, re-inclusion and
     line,
   });
   expect(res.status).toBe(200);
+  // The answer says what it set off: the two events it opened (issue 44).
+  const opened = res.body.set_off.events.filter((e: { opened: boolean }) => e.opened);
+  expect(opened.map((e: { rule: string }) => e.rule).sort()).toEqual(['4_1s', 'revalidation']);
   events = await eventsOf(line);
   // The 4th: four beyond +1 SD, and the 4th out of range (re-validation).
   expect(events.map((e) => [e.rule, e.occurrences])).toEqual([
@@ -248,4 +251,121 @@ it("lists each institute's events under it only, however the event was written",
   expect(await ids(courier)).toEqual([event]);
   expect(await ids(hospital)).not.toContain(event);
   expect((await member.get(`/v2/institutes/${courier}/events`)).status).toBe(404);
+});
+
+describe('issue 44: what came of each firing, when the drift was seen, a note on acknowledging', () => {
+  /** Alarms assigned one by one: the EWMA's event opens at the 3rd run, 2_2s's at the 4th. */
+  async function firingLine(name: string) {
+    const line = await baselineLine(name);
+    await insertProcessedRecords(server.ctx.db, hospital, line, [
+      { auc: 140, date: new Date(Date.now() - 5 * 86_400_000) },
+    ]);
+    const parking = (await member.post(`/v2/institutes/${hospital}/lines`, { name: `${name} P` }))
+      .body.id;
+    const dates = [4, 3, 2].map((days) => new Date(Date.now() - days * 86_400_000));
+    const runs = await insertProcessedRecords(
+      server.ctx.db,
+      hospital,
+      parking,
+      [100, 125, 125.5].map((auc, k) => ({ auc, date: dates[k] })),
+    );
+    for (const id of runs)
+      expect((await member.patch(`/v2/records/${id}`, { line })).status).toBe(200);
+    return { line, runs, dates };
+  }
+
+  it('says of each firing the event it opened or was counted on, and none for a warning', async () => {
+    const { line, runs } = await firingLine('Firings');
+    const ewma = 'ewma';
+    const twoTwo = '2_2s';
+    const events = await eventsOf(line);
+    const idOf = (rule: string) => events.find((e) => e.rule === rule)!.id;
+    const res = await member.get(`/v2/lines/${line}/monitoring`);
+    expect(res.status).toBe(200);
+    // The first run (r0) was written straight into the sequence: nothing was raised for it.
+    const names = new Map(runs.map((id, k) => [id, `r${k + 1}`]));
+    const firings = res.body.points.flatMap(
+      (p: { record_id: number; rules: { rule: string; event: unknown }[] }) =>
+        p.rules.map((f) => [names.get(p.record_id) ?? 'r0', f.rule, f.event]),
+    );
+    expect(firings).toEqual([
+      ['r0', '1_2s', null],
+      ['r0', '1_3s', null],
+      ['r0', 'ewma', null],
+      ['r0', 'out_of_range', null],
+      ['r2', '1_2s', null],
+      ['r2', ewma, { id: idOf(ewma), status: 'open', opened: true }],
+      ['r3', '1_2s', null],
+      ['r3', twoTwo, { id: idOf(twoTwo), status: 'open', opened: true }],
+      ['r3', ewma, { id: idOf(ewma), status: 'open', opened: false }],
+    ]);
+  });
+
+  it('dates an event by the run that fired it, apart from when processing opened it', async () => {
+    const { line, dates } = await firingLine('Dated');
+    const event = (await eventsOf(line)).find((e) => e.rule === 'ewma')!;
+    const one = await member.get(`/v2/events/${event.id}`);
+    expect(one.body.first_record_date).toBe(dates[1].toISOString());
+    expect(Date.parse(one.body.opened_at)).toBeGreaterThan(dates[2].getTime());
+  });
+
+  it('keeps a note with the acknowledgement and in the History; bounded; no note is null', async () => {
+    const { line } = await firingLine('Noted');
+    const [first, second] = await eventsOf(line);
+    for (const note of ['x'.repeat(2001), 'a\u0000b']) {
+      expect((await member.post(`/v2/events/${first.id}/acknowledge`, { note })).status).toBe(422);
+    }
+    const noted = await member.post(`/v2/events/${first.id}/acknowledge`, {
+      note: '  Blower checked: pressure normal  ',
+    });
+    expect(noted.status).toBe(200);
+    expect(noted.body).toMatchObject({
+      status: 'acknowledged',
+      acknowledge_note: 'Blower checked: pressure normal',
+    });
+    const history = await member.get(
+      `/v2/institutes/${hospital}/history?object_type=event&object_id=${first.id}`,
+    );
+    expect(history.status).toBe(200);
+    expect(history.body.items[0].changes).toMatchObject({
+      acknowledge_note: { after: 'Blower checked: pressure normal' },
+    });
+    const blank = await member.post(`/v2/events/${second.id}/acknowledge`, { note: '   ' });
+    expect(blank.body).toMatchObject({ status: 'acknowledged', acknowledge_note: null });
+  });
+
+  it("refuses another institute's event (404), guests and read-only tokens (403)", async () => {
+    const { line } = await firingLine('Guarded');
+    const [event] = await eventsOf(line);
+    const { courier } = await instituteIds(server.ctx.db);
+    const [{ id: theirLine }]: { id: number }[] = await server.ctx.db.query(
+      `INSERT INTO lines (institute_id, name) VALUES ($1, 'Their route') RETURNING id`,
+      [courier],
+    );
+    const [{ id: theirs }]: { id: number }[] = await server.ctx.db.query(
+      `INSERT INTO monitoring_events (line_id, rule, side) VALUES ($1, '1_3s', 'above') RETURNING id`,
+      [theirLine],
+    );
+    const note = { note: 'Not ours' };
+    expect((await member.post(`/v2/events/${theirs}/acknowledge`, note)).status).toBe(404);
+    expect((await member.get(`/v2/events/${theirs}`)).status).toBe(404);
+    expect((await guest.post(`/v2/events/${event.id}/acknowledge`, note)).status).toBe(403);
+    const token = await member.post('/v2/account/tokens', {
+      name: 'read only',
+      scope: 'read',
+      institute: hospital,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(token.status).toBe(201);
+    const reader = member.as(token.body.token);
+    expect((await reader.get(`/v2/events/${event.id}`)).status).toBe(200);
+    expect((await reader.post(`/v2/events/${event.id}/acknowledge`, note)).status).toBe(403);
+    const after = await member.get(`/v2/events/${event.id}`);
+    expect(after.body).toMatchObject({ status: 'open', acknowledge_note: null });
+    const [{ status }]: { status: string }[] = await server.ctx.db.query(
+      'SELECT status FROM monitoring_events WHERE id = $1',
+      [theirs],
+    );
+    expect(status).toBe('open');
+  });
 });

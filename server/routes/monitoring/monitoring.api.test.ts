@@ -179,7 +179,10 @@ it('judges the records since the baseline against it, whole sequence, paged back
       expect(p[key]).toBeCloseTo(wanted[k][key], 9);
     }
   });
-  expect(points.map((p: { rules: unknown }) => p.rules)).toEqual(judged.map((p) => p.rules));
+  // The spec's rule and side of each firing (beside them, the event it reached: events.api.test.ts).
+  const firings = (p: { rules: { rule: string; side: string }[] }) =>
+    p.rules.map(({ rule, side }) => ({ rule, side }));
+  expect(points.map(firings)).toEqual(judged.map((p) => p.rules));
   // The runs were made to cross rules: the test would prove little otherwise.
   const fired = Object.entries(whole.body.rule_counts).filter(([, n]) => (n as number) > 0);
   expect(fired.map(([rule]) => rule)).toEqual(expect.arrayContaining(['1_2s', 'ewma']));

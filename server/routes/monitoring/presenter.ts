@@ -40,7 +40,7 @@ export function presentLineMonitoring(view: LineMonitoringView): LineMonitoringD
       z: p.z,
       ewma: p.ewma,
       ewma_limit: p.ewmaLimit,
-      rules: p.rules,
+      rules: p.rules.map((f) => ({ ...f, event: p.reached[f.rule] ?? null })),
     })),
   };
 }
@@ -55,10 +55,12 @@ export const presentEvent = (e: MonitoringEvent): MonitoringEventDto => ({
   status: e.status,
   opened_at: e.openedAt.toISOString(),
   first_record: e.firstRecordId,
+  first_record_date: iso(e.firstRecord?.date ?? null),
   last_record: e.lastRecordId,
   occurrences: e.occurrences,
   acknowledged_by: e.acknowledgedById,
   acknowledged_at: iso(e.acknowledgedAt),
+  acknowledge_note: e.acknowledgeNote,
   closed_by: e.closedById,
   closed_at: iso(e.closedAt),
   resolution: e.resolution,

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { idParams, paginated } from '../../../shared/api/common';
 import {
+  eventAcknowledge,
   eventClose,
   eventExportQuery,
   eventListQuery,
@@ -72,13 +73,15 @@ export function monitoringRouter(ctx: AppContext): Router {
   api.post(
     '/v2/events/:id/acknowledge',
     {
-      summary: 'Acknowledge an open event (not guests)',
+      summary: 'Acknowledge an open event, with an optional note (not guests)',
       access: 'data:edit',
       params: idParams,
+      body: eventAcknowledge,
       response: monitoringEvent,
       errors: [409],
     },
-    async ({ user, params }) => presentEvent(await events.acknowledgeEvent(deps, user, params.id)),
+    async ({ user, params, body }) =>
+      presentEvent(await events.acknowledgeEvent(deps, user, params.id, body)),
   );
   api.post(
     '/v2/events/:id/close',

@@ -26,6 +26,8 @@ const reload = (ids: number[]) =>
     .getRepository(TransitRecord)
     .find({ where: ids.map((id) => ({ id })), order: { id: 'ASC' } });
 const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id);
+/** What a change of records on lines without a baseline sets off in monitoring. */
+const NOTHING = { events: [], notified: [] };
 
 describe('excluding and reviewing many records', () => {
   it('excludes the chosen records and no others', async () => {
@@ -33,9 +35,12 @@ describe('excluding and reviewing many records', () => {
     const chosen = idsOf(rows.slice(0, 3));
     const res = await bulk(member, { ids: [...chosen, chosen[0]], exclude: true });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ updated: 3 });
+    expect(res.body).toEqual({ updated: 3, set_off: NOTHING });
     expect((await reload(idsOf(rows))).map((r) => r.exclude)).toEqual([true, true, true, false]);
-    expect((await bulk(member, { ids: chosen, exclude: false })).body).toEqual({ updated: 3 });
+    expect((await bulk(member, { ids: chosen, exclude: false })).body).toEqual({
+      updated: 3,
+      set_off: NOTHING,
+    });
     expect((await reload(chosen)).every((r) => !r.exclude)).toBe(true);
   });
 
@@ -79,6 +84,7 @@ describe('who may change which records', () => {
     expect((await reload([mine.id, foreign.id])).map((r) => r.exclude)).toEqual([false, false]);
     expect((await bulk(staff, { ids: [mine.id, hidden.id], exclude: true })).body).toEqual({
       updated: 2,
+      set_off: NOTHING,
     });
   });
 });
@@ -96,7 +102,7 @@ describe('assigning many records to a line', () => {
       { lineId: to.id, validationId: validation.id },
     ]);
     const res = await bulk(member, { ids: idsOf(rows), line: to.id, is_reviewed: true });
-    expect(res.body).toEqual({ updated: 3 });
+    expect(res.body).toEqual({ updated: 3, set_off: NOTHING });
     const after = await reload(idsOf(rows));
     expect(after.map((r) => [r.lineId, r.validationId, r.isReviewed])).toEqual([
       [to.id, null, true],

@@ -1,5 +1,10 @@
-import type { RecordDto, UploadResponse } from '../../../shared/api/records';
-import type { RecordView } from '../../domain/records/service';
+import type {
+  RecordDto,
+  SavedRecordDto,
+  SetOffDto,
+  UploadResponse,
+} from '../../../shared/api/records';
+import type { RecordView, SetOffView } from '../../domain/records/service';
 import type { UploadResult } from '../../domain/records/upload';
 import { presentLabels } from '../labels/presenter';
 
@@ -7,7 +12,12 @@ import { presentLabels } from '../labels/presenter';
  * What a record looks like in the API. The error flags come from the columns (staff may have
  * corrected what processing found), everything else in `metrics` from processing.
  */
-export function presentRecord({ record: r, outOfRange, clinicalDataCount }: RecordView): RecordDto {
+export function presentRecord({
+  record: r,
+  outOfRange,
+  clinicalDataCount,
+  alarms,
+}: RecordView): RecordDto {
   return {
     id: r.id,
     date: r.date.toISOString(),
@@ -39,8 +49,34 @@ export function presentRecord({ record: r, outOfRange, clinicalDataCount }: Reco
     sha256: r.sha256,
     file_size: Number(r.fileSize),
     sequence: r.sequence,
+    alarms,
   };
 }
+
+export const presentSetOff = ({ events, notified }: SetOffView): SetOffDto => ({
+  events: events.map((e) => ({
+    id: e.id,
+    line: { id: e.lineId, name: e.lineName },
+    rule: e.rule,
+    side: e.side,
+    opened: e.opened,
+    record: e.recordId,
+  })),
+  notified: notified.map((n) => ({
+    user: n.userId,
+    name: n.name,
+    in_app: n.inApp,
+    email: n.email,
+  })),
+});
+
+export const presentSavedRecord = ({
+  view,
+  setOff,
+}: {
+  view: RecordView;
+  setOff: SetOffView;
+}): SavedRecordDto => ({ ...presentRecord(view), set_off: presentSetOff(setOff) });
 
 export const presentUpload = ({ view, duplicate }: UploadResult): UploadResponse => ({
   ...presentRecord(view),

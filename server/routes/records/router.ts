@@ -6,6 +6,7 @@ import {
   cumulativeData,
   cumulativeQuery,
   record,
+  savedRecord,
   recordDataQuery,
   recordExportQuery,
   recordListQuery,
@@ -29,7 +30,7 @@ import { HANDLED } from '../../http/route';
 import { receiveRunUpload } from '../../http/run-upload';
 import { sendExport } from '../../http/send-export';
 import { sendTaggedJson } from '../../http/tagged-json';
-import { presentRecord, presentUpload } from './presenter';
+import { presentRecord, presentSavedRecord, presentSetOff, presentUpload } from './presenter';
 
 const tag = 'records';
 
@@ -88,13 +89,17 @@ export function recordsRouter(ctx: AppContext): Router {
   api.post(
     '/v2/institutes/:id/records/bulk',
     {
-      summary: 'Exclude, review or assign to a line up to 500 records at once, all or nothing',
+      summary:
+        'Exclude, review or assign to a line up to 500 records at once, all or nothing; set_off: the monitoring events it opened or added to, and who was notified',
       access: 'data:edit',
       params: idParams,
       body: recordBulkUpdate,
       response: recordBulkResult,
     },
-    ({ user, params, body }) => bulkUpdateRecords(deps, user, params.id, body),
+    async ({ user, params, body }) => {
+      const { updated, setOff } = await bulkUpdateRecords(deps, user, params.id, body);
+      return { updated, set_off: presentSetOff(setOff) };
+    },
   );
   api.post(
     '/v2/institutes/:id/record-upload',
@@ -138,14 +143,14 @@ export function recordsRouter(ctx: AppContext): Router {
     '/v2/records/:id',
     {
       summary:
-        'Review, assign, label or exclude a record (staff: also date, hidden, institute, flags)',
+        'Review, assign, label or exclude a record (staff: also date, hidden, institute, flags); set_off: the monitoring events the save opened or added to, and who was notified',
       access: 'data:edit',
       params: idParams,
       body: recordPatch,
-      response: record,
+      response: savedRecord,
     },
     async ({ user, params, body }) =>
-      presentRecord(await records.patchRecord(deps, user, params.id, body)),
+      presentSavedRecord(await records.patchRecord(deps, user, params.id, body)),
   );
   api.get(
     '/v2/records/:id/data',

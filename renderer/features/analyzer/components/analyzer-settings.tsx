@@ -7,7 +7,14 @@ import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { analyzerUpdate, type AnalyzerDto } from '../../../../shared/api/analyzer';
+import {
+  analyzerUpdate,
+  type AnalyzerDto,
+  type AnalyzerPreview,
+  type AnalyzerUpdate,
+} from '../../../../shared/api/analyzer';
+import { counted } from '../../../../shared/domain/plural';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { errorDetail } from '../../../lib/api-client';
@@ -15,6 +22,7 @@ import { useAllows } from '../../../lib/permissions';
 import { useAnalyzer } from '../api/get-analyzer';
 import { useAnalyzerMakes } from '../api/get-analyzer-makes';
 import { useAnalyzerModels } from '../api/get-analyzer-models';
+import { usePreviewAnalyzer } from '../api/preview-analyzer';
 import { useUpdateAnalyzer } from '../api/update-analyzer';
 
 const THRESHOLDS = [
@@ -58,23 +66,42 @@ function AnalyzerForm({
   const make = useWatch({ control, name: 'make' });
   const models = useAnalyzerModels();
   const modelListId = useId();
-  const submit = handleSubmit((values) =>
-    update.mutate(
-      { ...values, make: values.make || null, model: values.model || null },
-      {
-        onSuccess: () => {
-          enqueueSnackbar('Changes saved', { variant: 'success' });
-          onDone();
-        },
-        onError: (error) =>
-          enqueueSnackbar(errorDetail(error) ?? 'Unable to save your changes.', {
-            variant: 'error',
-          }),
+  const preview = usePreviewAnalyzer(instituteId);
+  // New thresholds recompute records' rejection: what that changes is asked about first.
+  const [asking, setAsking] = useState<{ body: AnalyzerUpdate; changes: AnalyzerPreview }>();
+  const failed = (error: unknown) =>
+    enqueueSnackbar(errorDetail(error) ?? 'Unable to save your changes.', { variant: 'error' });
+  const save = (body: AnalyzerUpdate) =>
+    update.mutate(body, {
+      onSuccess: () => {
+        setAsking(undefined);
+        enqueueSnackbar('Changes saved', { variant: 'success' });
+        onDone();
       },
-    ),
-  );
+      onError: failed,
+    });
+  const submit = handleSubmit((values) => {
+    const body = { ...values, make: values.make || null, model: values.model || null };
+    const sameThresholds = THRESHOLDS.every((t) => body[t.name] === analyzer[t.name]);
+    if (sameThresholds && analyzer.id !== null) return save(body);
+    preview.mutate(body, {
+      onSuccess: (changes) => (changes.records > 0 ? setAsking({ body, changes }) : save(body)),
+      onError: failed,
+    });
+  });
   return (
     <form noValidate onSubmit={submit} aria-label="Analyzer">
+      <ConfirmDialog
+        open={asking !== undefined}
+        title="Recompute rejection?"
+        confirmLabel="Save and Recompute"
+        busy={update.isPending}
+        onConfirm={() => asking && save(asking.body)}
+        onClose={() => setAsking(undefined)}
+      >
+        {asking &&
+          `Saving these thresholds changes the rejection of ${counted(asking.changes.records, 'record', 'records')}, ${asking.changes.reviewed_records} of them reviewed. The change is kept in the Audit Log.`}
+      </ConfirmDialog>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField control={control} name="make" label="Make" select>
           <MenuItem value="">
@@ -117,7 +144,7 @@ function AnalyzerForm({
       </Stack>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1 }}>
         <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={update.isPending}>
+        <Button type="submit" variant="contained" loading={update.isPending || preview.isPending}>
           Save Changes
         </Button>
       </Stack>

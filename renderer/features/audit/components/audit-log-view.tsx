@@ -28,15 +28,13 @@ import type { AuditLogQuery } from '../api/keys';
 import {
   ACTION_WORDS,
   actorWords,
-  changesWords,
+  entryWords,
   historyPath,
   OBJECT_WORDS,
+  objectNameWords,
   objectPath,
-  objectWords,
   zonedDateTime,
-  actionWords,
 } from '../audit-words';
-import { useLinkNames } from '../hooks/use-link-names';
 import { ExportButton } from '../../../components/ui/export-button';
 import { urlFilterFields } from '../../../components/ui/filter-fields';
 import { exportAuditEvents } from '../api/export-audit-events';
@@ -100,7 +98,6 @@ export function AuditLogView({ instituteId, timeZone }: Props) {
   const zoneOf = (institute: number | null) =>
     (institute !== null && institutes.data?.items.find((i) => i.id === institute)?.timezone) ||
     timeZone;
-  const names = useLinkNames(instituteId ?? filters.institute ?? null);
   const query: AuditLogQuery = {
     instituteId,
     institute: allInstitutes ? filters.institute : undefined,
@@ -118,7 +115,7 @@ export function AuditLogView({ instituteId, timeZone }: Props) {
   const filtered = FILTER_KEYS.some((key) => params.has(key));
 
   const objectCell = (row: AuditEventOut) => {
-    const text = `${objectWords(row.object_type)}${row.object_id === null ? '' : ` ${row.object_id}`}`;
+    const text = objectNameWords(row);
     const page = row.object_exists ? objectPath(row.object_type, row.object_id) : null;
     const institute = row.institute ?? instituteId;
     const to =
@@ -159,7 +156,7 @@ export function AuditLogView({ instituteId, timeZone }: Props) {
       headerName: 'Action',
       width: 170,
       sortable: false,
-      valueGetter: (_v, row) => actionWords(row.action),
+      valueGetter: (_v, row) => entryWords(row).action,
     },
     {
       field: 'changes',
@@ -169,7 +166,7 @@ export function AuditLogView({ instituteId, timeZone }: Props) {
       sortable: false,
       renderCell: ({ row }) => (
         <Stack sx={{ py: 0.5, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {changesWords(row.changes, names).map((line) => (
+          {entryWords(row).changes.map((line) => (
             <span key={line}>{line}</span>
           ))}
         </Stack>

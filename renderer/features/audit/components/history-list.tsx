@@ -8,8 +8,7 @@ import type { AuditObjectType } from '../../../../shared/api/audit';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { useInstitute } from '../../institutes';
 import { useHistory } from '../api/get-history';
-import { actionWords, actorWords, changesWords, zonedDateTime } from '../audit-words';
-import { useLinkNames } from '../hooks/use-link-names';
+import { actorWords, entryWords, zonedDateTime } from '../audit-words';
 
 /** How many entries a History shows at first, and how many more each "Show older" adds. */
 const STEP = 10;
@@ -35,7 +34,6 @@ export function HistoryList({
 }) {
   const [size, setSize] = useState(STEP);
   const timeZone = useInstitute(instituteId).data?.timezone;
-  const names = useLinkNames(instituteId, enabled);
   const history = useHistory(
     {
       instituteId,
@@ -52,25 +50,28 @@ export function HistoryList({
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <List dense disablePadding aria-label="History entries" sx={{ width: '100%' }}>
-        {items.map((event) => (
-          <ListItem
-            key={event.id}
-            divider
-            disableGutters
-            sx={{ display: 'block' }}
-            data-testid="history-entry"
-          >
-            <Typography variant="body2">
-              <strong>{actionWords(event.action)}</strong> by {actorWords(event)} ·{' '}
-              <time dateTime={event.at}>{zonedDateTime(event.at, timeZone)}</time>
-            </Typography>
-            {changesWords(event.changes, names).map((line) => (
-              <Typography key={line} variant="body2" color="text.secondary">
-                {line}
+        {items.map((event) => {
+          const words = entryWords(event);
+          return (
+            <ListItem
+              key={event.id}
+              divider
+              disableGutters
+              sx={{ display: 'block' }}
+              data-testid="history-entry"
+            >
+              <Typography variant="body2">
+                <strong>{words.action}</strong> by {actorWords(event)} ·{' '}
+                <time dateTime={event.at}>{zonedDateTime(event.at, timeZone)}</time>
               </Typography>
-            ))}
-          </ListItem>
-        ))}
+              {words.changes.map((line) => (
+                <Typography key={line} variant="body2" color="text.secondary">
+                  {line}
+                </Typography>
+              ))}
+            </ListItem>
+          );
+        })}
       </List>
       {items.length < total && (
         <Button size="small" onClick={() => setSize(size + STEP)} loading={history.isFetching}>

@@ -1,6 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { addDays } from '../../../../shared/domain/time-zone';
 import { counted } from '../../../../shared/domain/plural';
 import { CHART_TONES } from '../../../components/charts/theme';
@@ -67,6 +74,13 @@ export function ActivityCalendar({ start, days, counts, onOpen, ariaLabel, testI
     return roomy && !start.endsWith('-01') ? [cells[0], ...firsts] : firsts;
   }, [cells, start]);
   const shown = hovered ?? focused;
+  // Narrower than the year (a phone), the calendar opens on its latest weeks, not the oldest
+  // (issue 44): today's end is what the user came for; the year before scrolls into view.
+  const scroller = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box) box.scrollLeft = box.scrollWidth;
+  }, [width]);
   const dayAt = (event: MouseEvent) => (event.target as Element).getAttribute('data-day');
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -85,7 +99,7 @@ export function ActivityCalendar({ start, days, counts, onOpen, ariaLabel, testI
   };
 
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box ref={scroller} sx={{ overflowX: 'auto' }}>
       <Box sx={{ position: 'relative', width, height: CALENDAR_HEIGHT }}>
         <svg
           width={width}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -10,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { OWN_SCROLL, WIDE_SCREEN_CELL } from '../../../components/ui/phone';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import { formatDateTime, formatVitalMetric } from '../../../lib/format';
 import { useLineWord } from '../../institutes';
@@ -47,42 +49,48 @@ export function LatestRecords({ instituteId }: { instituteId: number }) {
         <Typography color="text.secondary">No records in the last 14 days</Typography>
       )}
       {rows.length > 0 && (
-        <Table size="small" aria-label="Latest records">
-          <TableHead>
-            <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>{word.singular}</TableCell>
-              <TableCell align="right">VitalMetric (g·s)</TableCell>
-              <TableCell>Rejection</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.id} hover>
-                <TableCell>
-                  <Link component={RouterLink} to={`/record/${r.id}`}>
-                    {formatDateTime(r.date)}
-                  </Link>
+        <Box sx={OWN_SCROLL}>
+          <Table size="small" aria-label="Latest records">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date</TableCell>
+                <TableCell>{word.singular}</TableCell>
+                <TableCell align="right" sx={WIDE_SCREEN_CELL}>
+                  VitalMetric (g·s)
                 </TableCell>
-                <TableCell>
-                  {r.line ? (
-                    <Link component={RouterLink} to={`/line/${r.line.id}`}>
-                      {r.line.name}
-                    </Link>
-                  ) : (
-                    <Typography variant="body2" color="text.secondary">
-                      Not assigned
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right">{formatVitalMetric(r.metrics?.auc)}</TableCell>
-                <TableCell>
-                  <RejectionChip percent={r.metrics?.rejection} />
-                </TableCell>
+                <TableCell>Rejection</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id} hover>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/record/${r.id}`}>
+                      {formatDateTime(r.date)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    {r.line ? (
+                      <Link component={RouterLink} to={`/line/${r.line.id}`}>
+                        {r.line.name}
+                      </Link>
+                    ) : (
+                      <Typography variant="body2" color="text.secondary">
+                        Not assigned
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell align="right" sx={WIDE_SCREEN_CELL}>
+                    {formatVitalMetric(r.metrics?.auc)}
+                  </TableCell>
+                  <TableCell>
+                    <RejectionChip percent={r.metrics?.rejection} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Paper>
   );

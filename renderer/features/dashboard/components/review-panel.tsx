@@ -58,7 +58,7 @@ export function ReviewPanel({
       <Typography variant="h2" gutterBottom>
         Records to Review
       </Typography>
-      <Stack direction="row" spacing={4} sx={{ mb: 1 }}>
+      <Stack direction="row" spacing={{ xs: 2, sm: 4 }} sx={{ mb: 1 }}>
         <Count value={summary?.not_reviewed} label="To review" />
         <Count value={summary?.reviewed} label="Reviewed" />
         <Count value={summary?.unprocessed} label="Processing" />
@@ -70,8 +70,10 @@ export function ReviewPanel({
         )}
         <List dense disablePadding>
           {queue.data?.items.map((r) => (
-            <ListItem key={r.id} disableGutters sx={{ gap: 1, height: REVIEW_ROW_HEIGHT }}>
-              <Link component={RouterLink} to={`/record/${r.id}`} sx={{ flexGrow: 1 }}>
+            // At least a row's height: on a phone the link wraps and its row grows with it, not
+            // over the next row (issue 44).
+            <ListItem key={r.id} disableGutters sx={{ gap: 1, minHeight: REVIEW_ROW_HEIGHT }}>
+              <Link component={RouterLink} to={`/record/${r.id}`} sx={{ flexGrow: 1, minWidth: 0 }}>
                 {formatDateTime(r.date)} · Vial {r.vial ?? '–'}
               </Link>
               <RejectionChip percent={r.metrics?.rejection} />

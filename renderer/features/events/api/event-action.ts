@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EventClose, MonitoringEventDto } from '../../../../shared/api/events';
+import type {
+  EventAcknowledge,
+  EventClose,
+  MonitoringEventDto,
+} from '../../../../shared/api/events';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import { eventKeys } from './keys';
 
-export type EventAction = { kind: 'acknowledge' } | { kind: 'close'; body: EventClose };
+export type EventAction =
+  { kind: 'acknowledge'; body: EventAcknowledge } | { kind: 'close'; body: EventClose };
 
 /**
  * Acknowledges or closes an event. Every list of events refreshes, and so do the lines: their
@@ -16,7 +21,7 @@ export function useEventAction() {
     mutationFn: async ({ id, action }: { id: number; action: EventAction }) => {
       const { data } = await api.post<MonitoringEventDto>(
         `/v2/events/${id}/${action.kind}`,
-        action.kind === 'close' ? action.body : undefined,
+        action.body,
       );
       return data;
     },

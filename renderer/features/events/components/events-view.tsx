@@ -9,13 +9,14 @@ import {
   type EventListQuery,
   type MonitoringEventDto,
 } from '../../../../shared/api/events';
-import { EVENT_STATUSES, type EventStatus } from '../../../../shared/domain/event-words';
+import { EVENT_STATUSES, eventPath, type EventStatus } from '../../../../shared/domain/event-words';
 import { calendarDate } from '../../../../shared/api/common';
 import { addDays } from '../../../../shared/domain/time-zone';
 import { dayRangeErrors } from '../../../../shared/domain/dates';
 import {
   isAlarm,
   MONITORING_RULES,
+  ruleLabel,
   type MonitoringRule,
 } from '../../../../shared/domain/monitoring-rules';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain/limits';
@@ -110,8 +111,17 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
 
   const columns: GridColDef<MonitoringEventDto>[] = [
     {
+      field: 'first_record_date',
+      headerName: 'Run Dated',
+      description: 'When the run that first fired the rule travelled: when the drift was seen',
+      width: 150,
+      sortable: false,
+      valueFormatter: (v: string | null) => formatDateTime(v),
+    },
+    {
       field: 'opened_at',
-      headerName: 'Opened',
+      headerName: 'Event Opened',
+      description: 'When processing opened the event',
       width: 150,
       valueFormatter: (v: string) => formatDateTime(v),
     },
@@ -122,7 +132,7 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
       minWidth: 160,
       sortable: false,
       renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/line/${row.line}/monitoring`}>
+        <Link component={RouterLink} to={eventPath(row.line, row.id)}>
           {lineName(row.line)}
         </Link>
       ),
@@ -199,7 +209,7 @@ export function EventsView({ instituteId, timeZone, lines }: Props) {
           'rule',
           'Rule',
           filters.rule ?? '',
-          EVENT_RULES.map((r) => [r, r]),
+          EVENT_RULES.map((r) => [r, ruleLabel(r)]),
         )}
         {select(
           'status',

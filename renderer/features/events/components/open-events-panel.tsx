@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { EventStatus } from '../../../../shared/domain/event-words';
+import { eventPath, type EventStatus } from '../../../../shared/domain/event-words';
 import { counted } from '../../../../shared/domain/plural';
 import { ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
 import { formatDateTime } from '../../../lib/format';
@@ -59,12 +59,23 @@ export function OpenEventsPanel({
       {total !== undefined && total > 0 && (
         <List dense disablePadding aria-label="Newest open events">
           {events.data?.items.map((e) => (
-            <ListItem key={e.id} disableGutters sx={{ gap: 1, height: ROW_HEIGHT }}>
-              <Link component={RouterLink} to={`/line/${e.line}/monitoring`} sx={{ flex: 1 }}>
+            // On a phone the date goes below its link, and the row grows to hold both.
+            <ListItem
+              key={e.id}
+              disableGutters
+              sx={{ columnGap: 1, minHeight: ROW_HEIGHT, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+            >
+              <Link
+                component={RouterLink}
+                to={eventPath(e.line, e.id)}
+                sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}
+              >
                 {lineName(e.line)}: {eventRuleText(e)}
               </Link>
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(e.opened_at)}
+                {e.first_record_date
+                  ? `run ${formatDateTime(e.first_record_date)}`
+                  : `opened ${formatDateTime(e.opened_at)}`}
                 {e.occurrences > 1 && ` · ${counted(e.occurrences, 'firing', 'firings')}`}
               </Typography>
             </ListItem>

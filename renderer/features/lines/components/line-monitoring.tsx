@@ -2,26 +2,33 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LineMonitoringDto, MonitoringPointDto } from '../../../../shared/api/monitoring';
 import type { LineWord } from '../../../../shared/domain/line-word';
+import { FULL_LIST_SIZE } from '../../../../shared/domain/limits';
 import {
   describeRule,
   isAlarm,
   MONITORING_RULES,
+  RULE_SEVERITY,
+  ruleLabel,
   type MonitoringRule,
   type NotMonitoredReason,
 } from '../../../../shared/domain/monitoring-rules';
+import { counted } from '../../../../shared/domain/plural';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { referenceLine, steppedScale, valueAxis } from '../../../components/charts/options';
 import { CHART_COLORS, CHART_TONES } from '../../../components/charts/theme';
 import { ErrorFetching } from '../../../components/ui/query-state';
 import { formatDate, formatDateTime, formatVitalMetric } from '../../../lib/format';
+import { useEvents } from '../../events';
 import { useLineWord } from '../../institutes';
 import { useLineMonitoring } from '../api/get-line-monitoring';
+import { MonitoringFirings } from './monitoring-firings';
 
 /** Why a line is not monitored, in words. */
 const NOT_MONITORED: Record<NotMonitoredReason, (word: LineWord) => string> = {
@@ -44,6 +51,8 @@ const markOf = (rule: MonitoringRule) => {
 };
 
 const SD_STEPS = [1, 2, 3] as const;
+/** The summary row's height: two lines of its text, as a desktop window wraps it. */
+const SUMMARY_HEIGHT = 40;
 /** Room right of the plot for the reference lines' labels. */
 const LABEL_ROOM = 72;
 
@@ -116,7 +125,18 @@ function monitoringOption(data: LineMonitoringDto) {
       { left: 72, right: LABEL_ROOM, top: 36, height: '52%' },
       { left: 72, right: LABEL_ROOM, top: '72%', bottom: 64 },
     ],
-    legend: { top: 0, right: 0 },
+    // Each rule's entry by its code, with its name in words on hover and focus.
+    legend: {
+      top: 0,
+      right: 0,
+      tooltip: {
+        show: true,
+        formatter: ({ name }: { name: string }) =>
+          (MONITORING_RULES as readonly string[]).includes(name)
+            ? ruleLabel(name as MonitoringRule)
+            : name,
+      },
+    },
     tooltip: {
       trigger: 'item',
       formatter: ({ value }: { value: Datum }) => {
@@ -192,18 +212,22 @@ function monitoringOption(data: LineMonitoringDto) {
 
 interface Props {
   lineId: number;
+  /** The line's institute, whose events of the line the count beside the chart reads. */
+  instituteId: number;
 }
 
 /**
  * A line's monitoring (line-monitoring.md): its records since the baseline judged by the control
  * rules, 200 at a time with a way back; or why the line is not monitored.
  */
-export function LineMonitoring({ lineId }: Props) {
+export function LineMonitoring({ lineId, instituteId }: Props) {
   const word = useLineWord();
   // The pages looked back through: each one's `before` and how many records lie after it.
   const [pages, setPages] = useState<{ before: number; after: number }[]>([]);
   const page = pages.at(-1);
   const monitoring = useLineMonitoring(lineId, page?.before);
+  // The line's events (the list beneath reads the same query).
+  const events = useEvents({ instituteId, line: lineId, size: FULL_LIST_SIZE });
   const data = monitoring.data;
   const option = useMemo(() => (data?.monitored ? monitoringOption(data) : null), [data]);
 
@@ -222,9 +246,18 @@ export function LineMonitoring({ lineId }: Props) {
         (rule) => [rule, data.rule_counts[rule]] as const,
       )
     : [];
+  const firings = counts.reduce((sum, [, count]) => sum + count, 0);
+  const alarms = counts.reduce((sum, [rule, count]) => sum + (isAlarm(rule) ? count : 0), 0);
+  const eventCount = events.data?.total;
 
   return (
     <Stack spacing={1}>
+      {/* Its line is held while the records load, so the chart below never moves down. */}
+      {!data && (
+        <Typography variant="body2">
+          <Skeleton width="60%" />
+        </Typography>
+      )}
       {data?.baseline && (
         <Typography variant="body2" color="text.secondary">
           {data.total} records since the baseline{' '}
@@ -236,6 +269,31 @@ export function LineMonitoring({ lineId }: Props) {
           {data.baseline.n}).
         </Typography>
       )}
+      {/* The summary's row holds two lines of its text from the start (its chip while the
+          records and events come): the chart below never moves as they arrive. */}
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', minHeight: SUMMARY_HEIGHT }}
+        useFlexGap
+      >
+        {data && eventCount !== undefined ? (
+          <>
+            <Chip
+              color={alarms > 0 ? 'error' : 'default'}
+              label={`${counted(firings, 'firing', 'firings')} · ${counted(eventCount, 'event', 'events')}`}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {counted(alarms, 'alarm', 'alarms')} and{' '}
+              {counted(firings - alarms, 'warning', 'warnings')} since the baseline. Warnings show
+              on the chart only; an alarm opens an event when its run enters the sequence, or is
+              counted on the event of its rule already open.
+            </Typography>
+          </>
+        ) : (
+          <Skeleton variant="rounded" width={240} height={32} />
+        )}
+      </Stack>
       <ChartPanel
         title="Control rules since the baseline"
         exportName={`line-${lineId}-monitoring`}
@@ -256,7 +314,7 @@ export function LineMonitoring({ lineId }: Props) {
             size="small"
             variant="outlined"
             color={isAlarm(rule) ? 'error' : 'warning'}
-            label={`${rule}: ${count}`}
+            label={`${ruleLabel(rule)} (${RULE_SEVERITY[rule]}): ${count}`}
             data-testid={`rule-count-${rule}`}
           />
         ))}
@@ -273,6 +331,7 @@ export function LineMonitoring({ lineId }: Props) {
           Later records
         </Button>
       </Stack>
+      {data && <MonitoringFirings lineId={lineId} points={data.points} />}
     </Stack>
   );
 }

@@ -96,7 +96,12 @@ function SettingsForm({
 
   return (
     <>
-      <Table size="small" aria-labelledby={HEADING_ID}>
+      {/* On a phone its cells close up, so the e-mail choice stays in view (issue 44). */}
+      <Table
+        size="small"
+        aria-labelledby={HEADING_ID}
+        sx={{ '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: { xs: 1, sm: 2 } } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>When</TableCell>
@@ -125,7 +130,7 @@ function SettingsForm({
                     value={draft[kind].email}
                     onChange={(e) => set(kind, { email: e.target.value as EmailMode })}
                     inputProps={{ 'aria-label': `E-mail: ${words}` }}
-                    sx={{ minWidth: 140 }}
+                    sx={{ minWidth: { xs: 112, sm: 140 } }}
                   >
                     {EMAIL_MODES.map((mode) => (
                       <MenuItem key={mode} value={mode}>

@@ -24,6 +24,7 @@ export function useBulkUpdateRecords(instituteId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: recordKeys.all }),
         queryClient.invalidateQueries({ queryKey: queryRoots.lines }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.events }),
       ]),
   });
 }

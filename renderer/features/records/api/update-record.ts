@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecordDto, RecordPatch } from '../../../../shared/api/records';
+import type { RecordPatch, SavedRecordDto } from '../../../../shared/api/records';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import { recordKeys } from './keys';
 
-export async function updateRecord(id: number, body: RecordPatch): Promise<RecordDto> {
-  const { data } = await api.patch<RecordDto>(`/v2/records/${id}`, body);
+/** The saved record, with what its save set off in monitoring (`set_off`). */
+export async function updateRecord(id: number, body: RecordPatch): Promise<SavedRecordDto> {
+  const { data } = await api.patch<SavedRecordDto>(`/v2/records/${id}`, body);
   return data;
 }
 
@@ -18,6 +19,7 @@ export function useUpdateRecord() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: recordKeys.all }),
         queryClient.invalidateQueries({ queryKey: queryRoots.lines }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.events }),
       ]),
   });
 }

@@ -10,6 +10,7 @@ import { useLineWord } from '../../institutes';
 import { useBulkUpdateRecords } from '../api/bulk-update-records';
 import { useLines } from '../../lines';
 import { outside, useOutOfRangeWarning } from '../hooks/use-out-of-range-warning';
+import { useSetOffAlert } from '../hooks/use-set-off-alert';
 import { LineSelect } from './line-select';
 import { counted, plural } from '../../../../shared/domain/plural';
 
@@ -29,6 +30,7 @@ export function BulkActions({ instituteId, selected, onDone }: Props) {
   const bulk = useBulkUpdateRecords(instituteId);
   const lines = useLines({ instituteId, ordering: 'name' });
   const warnOutOfRange = useOutOfRangeWarning();
+  const alertSetOff = useSetOffAlert();
   const word = useLineWord();
   const { enqueueSnackbar } = useSnackbar();
   const [lineId, setLineId] = useState<number | null>(null);
@@ -40,8 +42,9 @@ export function BulkActions({ instituteId, selected, onDone }: Props) {
   // them, before callbacks of an unmounted component would run.
   const exclude = async () => {
     try {
-      const { updated } = await bulk.mutateAsync({ ids, exclude: true });
+      const { updated, set_off } = await bulk.mutateAsync({ ids, exclude: true });
       enqueueSnackbar(excludedMessage(updated), { variant: 'success' });
+      alertSetOff(set_off);
       onDone();
     } catch (error) {
       failed(error);
@@ -53,8 +56,9 @@ export function BulkActions({ instituteId, selected, onDone }: Props) {
     if (!line) return;
     const moved = selected.filter((r) => r.line?.id !== line.id);
     try {
-      const { updated } = await bulk.mutateAsync({ ids, line: line.id });
+      const { updated, set_off } = await bulk.mutateAsync({ ids, line: line.id });
       enqueueSnackbar(assignedMessage(updated, line.name), { variant: 'success' });
+      alertSetOff(set_off);
       onDone();
       await warnOutOfRange(line.id, (range) => moved.some((r) => outside(r.metrics?.auc, range)));
     } catch (error) {

@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState, ErrorFetching, RetrievingData } from '../../../components/ui/query-state';
+import { OWN_SCROLL, WIDE_SCREEN_CELL } from '../../../components/ui/phone';
 import { useLineRecords } from '../api/get-line-records';
 import { LabelChips } from '../../labels';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
@@ -35,16 +36,19 @@ export function LineRecordsList({ instituteId, lineId }: { instituteId: number; 
   if (rows.length === 0) return <EmptyState text="No Records" />;
 
   return (
-    <Paper>
+    // Its secondary columns give way on a phone; what is left scrolls here, not the page.
+    <Paper sx={OWN_SCROLL}>
       <Table size="small" aria-label="Transit records">
         <TableHead>
           <TableRow>
             <TableCell>Date</TableCell>
-            <TableCell>Vial</TableCell>
+            <TableCell sx={WIDE_SCREEN_CELL}>Vial</TableCell>
             <TableCell align="right">VitalMetric (g·s)</TableCell>
-            <TableCell align="right">MKT (°C)</TableCell>
+            <TableCell sx={WIDE_SCREEN_CELL} align="right">
+              MKT (°C)
+            </TableCell>
             <TableCell>Rejection</TableCell>
-            <TableCell>Labels</TableCell>
+            <TableCell sx={WIDE_SCREEN_CELL}>Labels</TableCell>
             <TableCell>Excluded</TableCell>
           </TableRow>
         </TableHead>
@@ -59,15 +63,15 @@ export function LineRecordsList({ instituteId, lineId }: { instituteId: number; 
               onKeyDown={(e) => e.key === 'Enter' && navigate(`/record/${r.id}`)}
             >
               <TableCell>{formatDateTime(r.date)}</TableCell>
-              <TableCell>{r.vial ?? '–'}</TableCell>
+              <TableCell sx={WIDE_SCREEN_CELL}>{r.vial ?? '–'}</TableCell>
               <TableCell align="right">{formatNumber(r.metrics?.auc, 0)}</TableCell>
-              <TableCell align="right">
+              <TableCell align="right" sx={WIDE_SCREEN_CELL}>
                 {r.metrics?.mean_kinetic_temperature?.toFixed(1) ?? '–'}
               </TableCell>
               <TableCell>
                 <RejectionChip percent={r.metrics?.rejection} />
               </TableCell>
-              <TableCell>
+              <TableCell sx={WIDE_SCREEN_CELL}>
                 <LabelChips labels={r.labels} shown={2} />
               </TableCell>
               <TableCell>{r.exclude ? 'Yes' : 'No'}</TableCell>

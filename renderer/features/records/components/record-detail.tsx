@@ -8,7 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import type { RecordDto } from '../../../../shared/api/records';
 import { MIN_RECORDS_FOR_STATISTICS } from '../../../../shared/api/statistics';
 import type { TimeAxisMode } from '../../../components/charts/options';
@@ -30,10 +30,14 @@ interface Props {
   record: RecordDto;
   /** False in the page's first pass: the figures and the first chart only, the rest after it. */
   complete: boolean;
+  /** The page's heading, which the focus goes to when the page moves to another record. */
+  heading?: RefObject<HTMLHeadingElement | null>;
+  /** After the review form saved. */
+  onSaved?: (saved: RecordDto) => void;
 }
 
 /** One transit record: figures, curves over time, the line's trend, review and comments. */
-export function RecordDetail({ record, complete }: Props) {
+export function RecordDetail({ record, complete, heading, onSaved }: Props) {
   const [tab, setTab] = useState<ChartTab>('acceleration');
   const { mode, setMode } = useTimeAxis(record.duration);
   const locked = useTimeDetailsLocked(record.institute);
@@ -50,7 +54,9 @@ export function RecordDetail({ record, complete }: Props) {
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 3 }}>
-        <Typography variant="h1">Transit Record</Typography>
+        <Typography variant="h1" ref={heading} tabIndex={-1}>
+          Transit Record
+        </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {formatDateTime(record.date)}
           {staff && ` · Record ${record.id}`}
@@ -110,7 +116,7 @@ export function RecordDetail({ record, complete }: Props) {
               {editable && (
                 <>
                   <Typography variant="h3">Review</Typography>
-                  <RecordReviewForm key={record.id} record={record} />
+                  <RecordReviewForm key={record.id} record={record} onSaved={onSaved} />
                   <Divider sx={{ my: 2 }} />
                 </>
               )}

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
+import { EVENT_STATUS_WORDS, eventRuleText } from '../../../../shared/domain/event-words';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import {
   formatNumber,
@@ -49,6 +50,29 @@ function ClinicalDataFigure({ record }: { record: RecordDto }) {
   );
 }
 
+/**
+ * The monitoring alarms the record fired (issue 44), each leading to its event: a run that opened
+ * events never looks unflagged.
+ */
+function AlarmsFigure({ record }: { record: RecordDto }) {
+  if (!record.alarms.length) return null;
+  return (
+    <Figure label="Monitoring">
+      {record.alarms.map((a) => (
+        <Link
+          key={a.event}
+          component={RouterLink}
+          to={`/line/${a.line}/monitoring?event=${a.event}`}
+          color="error"
+          sx={{ display: 'block' }}
+        >
+          Alarm {eventRuleText(a)}, {EVENT_STATUS_WORDS[a.status].toLowerCase()}
+        </Link>
+      ))}
+    </Figure>
+  );
+}
+
 const TEMPERATURE_TYPES = { ambient: 'Ambient', refrigerated: 'Refrigerated', frozen: 'Frozen' };
 
 /** The record's figures, as the spec writes them. */
@@ -87,6 +111,7 @@ export function RecordFigures({ record }: { record: RecordDto }) {
       <Figure label="Rejection">
         <RejectionChip percent={m?.rejection} />
       </Figure>
+      <AlarmsFigure record={record} />
       <Figure label="Duration">{formatDuration(record.duration)}</Figure>
       <Figure label="Maximum Acceleration">
         {formatAccelerationWithUnit(m?.maximum_acceleration)}

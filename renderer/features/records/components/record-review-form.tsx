@@ -14,6 +14,7 @@ import { useIsStaff } from '../../../lib/permissions';
 import { useLineWord } from '../../institutes';
 import { useUpdateRecord } from '../api/update-record';
 import { useOutOfRangeWarning } from '../hooks/use-out-of-range-warning';
+import { useSetOffAlert } from '../hooks/use-set-off-alert';
 import { LabelsSelect } from './labels-select';
 import { LineSelect } from './line-select';
 import {
@@ -48,6 +49,7 @@ export function RecordReviewForm({ record, onSaved }: Props) {
   const staff = useIsStaff();
   const update = useUpdateRecord();
   const warnOutOfRange = useOutOfRangeWarning();
+  const alertSetOff = useSetOffAlert();
   const { enqueueSnackbar } = useSnackbar();
   const staffBefore: StaffFields | undefined = staff ? staffValuesOf(record) : undefined;
   const word = useLineWord();
@@ -85,6 +87,7 @@ export function RecordReviewForm({ record, onSaved }: Props) {
     try {
       const saved = await update.mutateAsync({ id: record.id, body });
       enqueueSnackbar('Changes saved', { variant: 'success' });
+      alertSetOff(saved.set_off);
       onSaved?.(saved);
       if (lineChanged && saved.line && saved.out_of_range?.out_of_range) {
         void warnOutOfRange(saved.line.id, () => true);

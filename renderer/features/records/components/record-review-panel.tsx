@@ -37,7 +37,7 @@ function SidePanel({ children }: { children: ReactNode }) {
       variant="outlined"
       component="aside"
       aria-label="Record review"
-      sx={{ p: 2, width: 360, flexShrink: 0, alignSelf: 'flex-start' }}
+      sx={{ p: 2, width: { xs: 'auto', md: 360 }, flexShrink: 0, alignSelf: { md: 'flex-start' } }}
     >
       {children}
     </Paper>

@@ -1,13 +1,19 @@
+import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import Link from '@mui/material/Link';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   DataGrid,
+  GridActionsCellItem,
   type GridColDef,
   type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RecordDto } from '../../../../shared/api/records';
+import { counted } from '../../../../shared/domain/plural';
 import { gridOverlaysEmpty } from '../../../components/ui/grid-overlays';
 import { RejectionChip } from '../../../components/ui/rejection-chip';
 import {
@@ -44,8 +50,40 @@ const toSortModel = (ordering: string): GridSortModel => {
   return field ? [{ field, sort: desc ? 'desc' : 'asc' }] : [];
 };
 
-function columnsFor(word: LineWord): GridColDef<RecordDto>[] {
+/**
+ * A row's own control for its review, the first stop of the row after its checkbox: a click, or
+ * Enter or Space on it (not the grid's "select this row"), opens the review.
+ */
+const reviewColumn = (onOpen: (record: RecordDto) => void): GridColDef<RecordDto> => ({
+  field: 'review',
+  type: 'actions',
+  headerName: 'Review',
+  width: 70,
+  getActions: ({ row }) => [
+    <GridActionsCellItem
+      key="review"
+      icon={<RateReviewOutlinedIcon />}
+      label={`Review ${formatDateTime(row.date)} · Vial ${row.vial ?? '–'}`}
+      onClick={(event) => {
+        event.stopPropagation();
+        onOpen(row);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== ' ' && event.key !== 'Enter') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onOpen(row);
+      }}
+    />,
+  ],
+});
+
+function columnsFor(
+  word: LineWord,
+  onReview: ((record: RecordDto) => void) | undefined,
+): GridColDef<RecordDto>[] {
   return [
+    ...(onReview ? [reviewColumn(onReview)] : []),
     {
       field: 'date',
       headerName: 'Date',
@@ -77,7 +115,19 @@ function columnsFor(word: LineWord): GridColDef<RecordDto>[] {
       field: 'rejection',
       headerName: 'Rejection',
       width: 175,
-      renderCell: ({ row }) => <RejectionChip percent={row.metrics?.rejection} />,
+      renderCell: ({ row }) => (
+        <>
+          <RejectionChip percent={row.metrics?.rejection} />
+          {row.alarms.length > 0 && (
+            <ErrorIcon
+              color="error"
+              fontSize="small"
+              titleAccess={counted(row.alarms.length, 'monitoring alarm', 'monitoring alarms')}
+              sx={{ ml: 0.5, verticalAlign: 'middle' }}
+            />
+          )}
+        </>
+      ),
     },
     {
       field: 'mkt',
@@ -113,6 +163,28 @@ function columnsFor(word: LineWord): GridColDef<RecordDto>[] {
 }
 
 const PANEL_HIDDEN_COLUMNS = { mkt: false, duration: false, flags: false };
+/**
+ * On a phone a row is the record's date (its link, a tap on the row reviews it) and rejection,
+ * then its line (issue 44: the rejection was off-screen at 360 px); the rest is on the record's
+ * page. Fewer cells are also less of the phone's main thread to draw (issue 44, point 8).
+ */
+const PHONE_HIDDEN_COLUMNS = {
+  ...PANEL_HIDDEN_COLUMNS,
+  review: false,
+  vial: false,
+  auc: false,
+  labels: false,
+};
+const PHONE_ORDER = ['date', 'rejection', 'line'];
+/** The rejection's chip ('Acceptable 4.2%') fits in this on a phone. */
+const PHONE_REJECTION_WIDTH = 150;
+const phoneColumns = (columns: GridColDef<RecordDto>[]): GridColDef<RecordDto>[] => [
+  ...PHONE_ORDER.map((field) => {
+    const column = columns.find((c) => c.field === field)!;
+    return field === 'rejection' ? { ...column, width: PHONE_REJECTION_WIDTH } : column;
+  }),
+  ...columns.filter((c) => !PHONE_ORDER.includes(c.field)),
+];
 
 interface Props {
   rows: RecordDto[];
@@ -130,8 +202,11 @@ interface Props {
   emptyText: string;
 }
 
-/** One page of transit records from the server; a row click (or Enter) opens its review form. */
-export function RecordsTable({
+/**
+ * One page of transit records from the server; a row click (or Enter) opens its review form.
+ * Drawn again only when its own props change, not at each poll of the screen's counts.
+ */
+export const RecordsTable = memo(function RecordsTable({
   rows,
   total,
   word,
@@ -144,7 +219,16 @@ export function RecordsTable({
   onOpen,
   emptyText,
 }: Props) {
-  const columns = useMemo(() => columnsFor(word), [word]);
+  // Editors review in the panel beside the list (others open the record's page).
+  const onReview = selection === undefined ? undefined : onOpen;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), {
+    // Known at the first render: the grid is drawn once, with the phone's columns.
+    noSsr: true,
+  });
+  const columns = useMemo(() => {
+    const all = columnsFor(word, onReview);
+    return phone ? phoneColumns(all) : all;
+  }, [word, onReview, phone]);
   const slots = useMemo(() => gridOverlaysEmpty(emptyText), [emptyText]);
   return (
     <DataGrid
@@ -161,7 +245,8 @@ export function RecordsTable({
       sortModel={toSortModel(ordering)}
       onSortModelChange={(m) => onView({ ordering: toOrdering(m) ?? '-date', page: 1 })}
       pageSizeOptions={[...PAGE_SIZES]}
-      checkboxSelection={selection !== undefined}
+      // Bulk actions are a desk's work: a phone's narrow row keeps its room for the figures.
+      checkboxSelection={selection !== undefined && !phone}
       rowSelectionModel={selection?.model}
       onRowSelectionModelChange={selection?.onChange}
       disableRowSelectionOnClick
@@ -172,7 +257,9 @@ export function RecordsTable({
       }}
       getRowClassName={({ id }) => (id === activeId ? 'record-row--active' : '')}
       // Beside the review panel the narrower list keeps what identifies and scores a record.
-      columnVisibilityModel={activeId === null ? {} : PANEL_HIDDEN_COLUMNS}
+      columnVisibilityModel={
+        phone ? PHONE_HIDDEN_COLUMNS : activeId === null ? {} : PANEL_HIDDEN_COLUMNS
+      }
       disableColumnMenu
       density="compact"
       autoHeight
@@ -183,4 +270,4 @@ export function RecordsTable({
       }}
     />
   );
-}
+});

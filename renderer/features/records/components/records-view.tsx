@@ -132,6 +132,11 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
     setAllReviewed(false);
   }, [tab, search]);
 
+  // One object while the checked rows stay: the grid is not drawn again for a poll (issue 44).
+  const gridSelection = useMemo(
+    () => (editable ? { model: selection, onChange: setSelection } : undefined),
+    [editable, selection],
+  );
   const selectedRows = rows.filter((r) =>
     selection.type === 'include' ? selection.ids.has(r.id) : !selection.ids.has(r.id),
   );
@@ -154,13 +159,19 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
   );
   useStepKeys(active !== null, step);
 
-  const open = (record: RecordDto) => {
-    if (editable) show(record);
-    else
-      navigate(`/record/${record.id}`, {
-        state: { from: { name: 'Transit Records', path: `/records${tabSearch}` } },
-      });
-  };
+  // One function while the list stays the same: the grid's columns are built with it.
+  const open = useCallback(
+    (record: RecordDto) => {
+      if (editable) {
+        setActiveId(record.id);
+        setAllReviewed(false);
+      } else
+        navigate(`/record/${record.id}`, {
+          state: { from: { name: 'Transit Records', path: `/records${tabSearch}` } },
+        });
+    },
+    [editable, navigate, tabSearch],
+  );
 
   return (
     <Box>
@@ -217,7 +228,12 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
       {records.isError ? (
         <ErrorFetching error={records.error} />
       ) : (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        // On a phone the review panel comes above the list, the width of the screen.
+        <Stack
+          direction={{ xs: 'column-reverse', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { xs: 'stretch', md: 'flex-start' } }}
+        >
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             {/* The grid grows to its rows: drawn before its first page arrives, it would grow in
                 view, and its footer move (layout shift, issue 21). */}
@@ -233,7 +249,7 @@ export function RecordsView({ instituteId, timeZone, tab }: Props) {
                   size={size}
                   ordering={ordering}
                   onView={setView}
-                  selection={editable ? { model: selection, onChange: setSelection } : undefined}
+                  selection={gridSelection}
                   activeId={activeId}
                   onOpen={open}
                   emptyText={tab === 'to-review' ? 'No Records to Review' : 'No Records'}
