@@ -22,6 +22,7 @@ import {
   quarterEdges,
 } from '../../../shared/benchmarking/quarters';
 import type { AuthUser } from '../../auth/auth-user';
+import type { Logger } from '../../app-context';
 import type { Institute } from '../../entities/institute';
 import { forbidden, invalidInput } from '../errors';
 import { existingInstitute } from '../institutes/service';
@@ -32,6 +33,8 @@ import * as repo from './repository';
 export interface BenchmarkDeps {
   db: DataSource;
   now: () => number;
+  /** Where a quarter's result that could not be stored is told (its requests were answered). */
+  log: Pick<Logger, 'error'>;
 }
 
 /** The 422 of a quarter (query parameter `quarter`), the spec's `value_error`. */
@@ -120,8 +123,9 @@ function compute(deps: BenchmarkDeps, quarter: string) {
       settle(null);
       running.delete(quarter);
     });
-  // A failure reaches the requests that wait for `kept`; the next request computes again.
-  kept.catch(() => undefined);
+  // A failure reaches the requests that wait for `kept`, and the log (those answered from the
+  // result wait for nothing); the next request computes again.
+  kept.catch((err: unknown) => deps.log.error(`Could not store the benchmarks of ${quarter}`, err));
   return { computed, kept };
 }
 

@@ -19,7 +19,7 @@ import { sendStoredFile } from '../../http/send-file';
 /** Peer benchmarking (peer-benchmarking.md section 7). */
 export function benchmarksRouter(ctx: AppContext): Router {
   const api = apiRouter(ctx, 'benchmarks');
-  const deps = { db: ctx.db, now: () => ctx.now() };
+  const deps = { db: ctx.db, now: () => ctx.now(), log: ctx.log };
 
   api.get(
     '/v2/institutes/:id/benchmarking',
