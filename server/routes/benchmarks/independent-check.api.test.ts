@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { InstituteBenchmarksDto } from '../../../shared/api/benchmarks';
 import type { RecordDto } from '../../../shared/api/records';
 import { DEFAULT_THRESHOLDS } from '../../../shared/rejection/model';
@@ -270,13 +275,26 @@ async function checkEveryAnswer(): Promise<string[]> {
         near(of(p), got.percentiles?.[p] ?? null, ind.percentiles?.[p] ?? null);
       }
     }
-    wrong.push(...othersIn(inst, JSON.stringify(answer), answer));
+    wrong.push(
+      ...othersIn(inst, JSON.stringify(answer), {
+        institute: answer.institute,
+        lineIds: answer.lines.map((l) => l.line_id),
+      }),
+    );
   }
   return wrong;
 }
 
-/** Another institute's name, line name, id or line id in a customer answer or export. */
-function othersIn(inst: RefInstitute, text: string, answer?: InstituteBenchmarksDto): string[] {
+/**
+ * Another institute's name, line name, id or line id in a customer answer or export: its text,
+ * and what it holds as an institute id and line ids where it has them (the answer, the CSV and
+ * the workbook; the PDF shows no id).
+ */
+function othersIn(
+  inst: RefInstitute,
+  text: string,
+  held?: { institute?: number; lineIds: readonly number[] },
+): string[] {
   const found: string[] = [];
   for (const other of population) {
     if (other.id === inst.id) continue;
@@ -285,14 +303,73 @@ function othersIn(inst: RefInstitute, text: string, answer?: InstituteBenchmarks
       if (text.includes(line.name)) found.push(`${inst.name} names ${line.name}`);
     }
   }
-  if (answer) {
+  if (held) {
     const own = new Set(inst.lines.map((l) => l.id));
-    if (answer.institute !== inst.id) found.push(`${inst.name} answers for ${answer.institute}`);
-    for (const l of answer.lines) {
-      if (!own.has(l.line_id)) found.push(`${inst.name} holds line ${l.line_id}`);
+    if (held.institute !== undefined && held.institute !== inst.id)
+      found.push(`${inst.name} answers for ${held.institute}`);
+    for (const id of held.lineIds) {
+      if (!own.has(id)) found.push(`${inst.name} holds line ${id}`);
     }
   }
   return found;
+}
+
+/**
+ * A PDF's text as poppler's pdftotext reads it, in the order it is drawn, every run of spaces and
+ * line ends as one space: a name wrapped in a table cell or in the title reads whole.
+ */
+function pdfText(bytes: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchmarks-report-'));
+  try {
+    const file = path.join(dir, 'benchmarks.pdf');
+    fs.writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-raw', file, '-']).toString().replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The line ids of a table's rows, by its `line_id` header (none when it has no such column). */
+function lineIdsOf([header = [], ...rows]: string[][]): number[] {
+  const at = header.indexOf('line_id');
+  return at < 0
+    ? []
+    : rows
+        .map((row) => row[at] ?? '')
+        .filter((cell) => cell !== '')
+        .map(Number);
+}
+
+/**
+ * An export as a customer reads it: all its text (every cell of every sheet of a workbook, as
+ * text) and the line ids its rows hold (the PDF holds none).
+ */
+async function readExport(
+  format: 'csv' | 'xlsx' | 'pdf',
+  bytes: Buffer,
+): Promise<{ text: string; lineIds: number[] }> {
+  if (format === 'pdf') return { text: pdfText(bytes), lineIds: [] };
+  if (format === 'csv') {
+    const lines = csvLines(bytes);
+    return { text: lines.join('\n'), lineIds: lineIdsOf(lines.map((l) => l.split(','))) };
+  }
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const text: string[] = [];
+  const lineIds: number[] = [];
+  for (const sheet of workbook.worksheets) {
+    const grid: string[][] = [];
+    sheet.eachRow((row) => {
+      const cells: (string | undefined)[] = [];
+      row.eachCell((cell, column) => {
+        cells[column - 1] = cell.text;
+      });
+      grid.push(Array.from(cells, (cell) => cell ?? ''));
+    });
+    text.push(sheet.name, ...grid.map((row) => row.join('\t')));
+    lineIds.push(...lineIdsOf(grid));
+  }
+  return { text: text.join('\n'), lineIds };
 }
 
 beforeAll(async () => {
@@ -326,14 +403,26 @@ it('agrees with an independent computation to 1e-6 as institutes opt in and out'
   expect(seen.hemolysisCompared).toBeGreaterThan(0);
 }, 300_000);
 
-it('exports nothing of another institute (CSV)', async () => {
-  for (const inst of population.filter((i) => i.optedIn)) {
-    const { res, bytes } = await downloadExport(
-      staff,
-      `/v2/institutes/${inst.id}/benchmarks/export?quarter=${QUARTER}&format=csv`,
-    );
-    expect(res.status).toBe(200);
-    const text = csvLines(bytes).join('\n');
-    expect(othersIn(inst, text)).toEqual([]);
-  }
-});
+it.each(['csv', 'xlsx', 'pdf'] as const)(
+  'exports nothing of another institute (%s)',
+  async (format) => {
+    for (const inst of population.filter((i) => i.optedIn)) {
+      const { res, bytes } = await downloadExport(
+        staff,
+        `/v2/institutes/${inst.id}/benchmarks/export?quarter=${QUARTER}&format=${format}`,
+      );
+      expect(res.status).toBe(200);
+      const { text, lineIds } = await readExport(format, bytes);
+      // The export read as it should: its own lines by name (and by id where it has ids), and
+      // the institute's own name in the PDF's title.
+      for (const line of inst.lines) expect(text).toContain(line.name);
+      if (format === 'pdf') expect(text).toContain(inst.name);
+      else {
+        const byId = (a: number, b: number) => a - b;
+        expect([...lineIds].sort(byId)).toEqual(inst.lines.map((l) => l.id).sort(byId));
+      }
+      expect(othersIn(inst, text, { lineIds })).toEqual([]);
+    }
+  },
+  60_000,
+);
