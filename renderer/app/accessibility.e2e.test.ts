@@ -378,6 +378,9 @@ it('reviews by keyboard alone: dashboard, a record, its review, the next record,
     .getByRole('navigation', { name: 'Records' })
     .locator('a:not([aria-disabled="true"])', { hasText: 'Next record' })
     .waitFor();
+  // The review panel is drawn in a deferred pass after the record's first paint (record.tsx):
+  // the walk below tabs through the page as it is once the panel is there.
+  await page.getByRole('button', { name: 'Review', exact: true }).waitFor();
   await pressUntil(page, 'Shift+Tab', (f) => f.name === 'Next record', 3);
   await pressUntil(page, 'Tab', (f) => f.role === 'button' && f.name === 'Review');
   await page.keyboard.press('Enter');

@@ -7,12 +7,14 @@ import { hasStoredSession } from './stored-session';
  * (main.tsx), which loads none of React or MUI, draws the frame's bar and the screen's heading
  * where the app will draw its own, and the app replaces them (issue 21: the first screen's
  * heading at the first paint). A screen whose heading is always the same words joins the table
- * with the padding of the paper its heading sits in.
+ * with the padding of the paper its heading sits in, on a phone (below 600 px) and wider.
  */
-const SHELL_SCREENS: Readonly<Record<string, { heading: string; padding: number }>> = {
-  '/dashboard': { heading: SCREEN_HEADINGS.dashboard, padding: 16 },
-  '/records': { heading: SCREEN_HEADINGS.records, padding: 24 },
-  '/records/to-review': { heading: SCREEN_HEADINGS.records, padding: 24 },
+const SHELL_SCREENS: Readonly<
+  Record<string, { heading: string; padding: { phone: number; wide: number } }>
+> = {
+  '/dashboard': { heading: SCREEN_HEADINGS.dashboard, padding: { phone: 16, wide: 16 } },
+  '/records': { heading: SCREEN_HEADINGS.records, padding: { phone: 12, wide: 24 } },
+  '/records/to-review': { heading: SCREEN_HEADINGS.records, padding: { phone: 12, wide: 24 } },
 };
 
 const MARKUP = `
@@ -41,7 +43,9 @@ export function drawScreenShell(root: HTMLElement, pathname: string): boolean {
   shell.id = 'screen-shell';
   shell.innerHTML = MARKUP;
   const paper = shell.querySelector<HTMLElement>('.shell-paper') as HTMLElement;
-  paper.style.padding = `${screen.padding}px`;
+  // Below 600 px and from there on, as the screen's Paper (shell-style.ts picks one).
+  paper.style.setProperty('--shell-padding-phone', `${screen.padding.phone}px`);
+  paper.style.setProperty('--shell-padding-wide', `${screen.padding.wide}px`);
   (paper.querySelector('h1') as HTMLElement).textContent = screen.heading;
   const loadingLine = root.querySelector('[role="status"]');
   loadingLine?.removeAttribute('style'); // the shell's style sets it under the heading

@@ -33,9 +33,13 @@ body { margin: 0; background: ${COLORS.background}; color: ${COLORS.text};
 }
 .shell-tabs { height: 48px; }
 .shell-main { box-sizing: border-box; width: 100%; max-width: 1600px; min-height: 100vh;
-  margin: 0 auto; padding: 24px; }
+  margin: 0 auto; padding: 8px; }
 .shell-paper { background: ${COLORS.paper}; border-radius: ${BORDER_RADIUS}px;
-  box-shadow: ${ELEVATION_1}; }
+  box-shadow: ${ELEVATION_1}; padding: var(--shell-padding-phone); }
+@media (min-width: 600px) {
+  .shell-main { padding: 24px; }
+  .shell-paper { padding: var(--shell-padding-wide); }
+}
 .shell-paper h1 { margin: 0 0 8px; font-size: ${HEADING_1.fontSize};
   font-weight: ${HEADING_1.fontWeight}; line-height: 1.167; }
 .shell-paper p { margin: 0; color: ${COLORS.textSecondary}; }

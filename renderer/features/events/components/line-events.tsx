@@ -91,7 +91,7 @@ export function LineEvents({ instituteId, lineId }: { instituteId: number; lineI
                 >
                   <TableCell>{eventRuleText(e)}</TableCell>
                   <TableCell>
-                    {STATUS_WORDS[e.status]}
+                    <span>{STATUS_WORDS[e.status]}</span>
                     {e.acknowledge_note && (
                       <Typography variant="body2" color="text.secondary">
                         Note: {e.acknowledge_note}

@@ -89,7 +89,8 @@ export function RecordsTitle({ children }: { children?: ReactNode }) {
       useFlexGap
       sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}
     >
-      <Typography variant="h1" sx={{ flexGrow: 1 }}>
+      {/* At the row's top, where the screen shell drew it, whatever the actions' height. */}
+      <Typography variant="h1" sx={{ flexGrow: 1, alignSelf: 'flex-start' }}>
         {SCREEN_HEADINGS.records}
       </Typography>
       {children}
